@@ -1,0 +1,55 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+/** Imports that shared/ must never use: it runs in the renderer and the engine alike. */
+const impureImports = {
+  patterns: [
+    { group: ['electron', 'electron/*'], message: 'shared/ is pure: no Electron.' },
+    { group: ['node:*'], message: 'shared/ is pure: no Node built-ins.' },
+    {
+      group: ['fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'crypto', 'util'],
+      message: 'shared/ is pure: no Node built-ins.',
+    },
+    { group: ['vue', 'pinia', '**/renderer/**', '**/electron/**'], message: 'shared/ depends on nothing above it.' },
+  ],
+};
+/** Globals that exist only in Node or the DOM. */
+const impureGlobals = ['process', 'Buffer', 'require', '__dirname', '__filename', 'window', 'document', 'navigator', 'localStorage', 'global', 'globalThis'].map(
+  (name) => ({ name, message: 'shared/ is pure: no Node or DOM globals.' }),
+);
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', impureImports],
+      'no-restricted-globals': ['error', ...impureGlobals],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  prettier,
+);

@@ -1,0 +1,50 @@
+import type { Seat } from './types.ts';
+
+/**
+ * Every way a game can end, as one closed union over all games. Standings, exports and the UI switch over
+ * `kind` exhaustively (see {@link describeEnd}); a new way to end is added here first, and the compiler
+ * then lists every place that must learn about it.
+ */
+export type GameEnd =
+  /** Less and More: every piece of every player reached its target corner in normal play. */
+  | { readonly kind: 'all-home' }
+  /** Less: the 20-turn limit sent the unfinished players into the final rush, and it was completed. */
+  | { readonly kind: 'turn-limit-rush' }
+  /** Less: `seat` had no legal move, so every unfinished player rushed home. */
+  | { readonly kind: 'stuck-rush'; readonly seat: Seat }
+  /** More: the 80-move cut-off; unfinished players were charged their minimum remaining points. */
+  | { readonly kind: 'move-cutoff'; readonly moves: number }
+  /** 6561 (1000 moves) and Flit (32,768 turns): the game's length limit was reached. */
+  | { readonly kind: 'move-limit'; readonly moves: number }
+  /** 6561: `seat` had to move but no valid move existed (board full for a placement, or no slide changes it). */
+  | { readonly kind: 'no-valid-move'; readonly seat: Seat }
+  /** Flit: all four bots did not move on consecutive turns. */
+  | { readonly kind: 'all-passed' }
+  /** Flit: `seat` has more pieces than any other bot could still reach. */
+  | { readonly kind: 'out-of-reach'; readonly seat: Seat };
+
+/** The `kind` of every {@link GameEnd}. */
+export type GameEndKind = GameEnd['kind'];
+
+/** A one-line English description of how a game ended, with seat names filled in. */
+export function describeEnd(end: GameEnd, seatNames: readonly string[]): string {
+  const name = (seat: Seat): string => seatNames[seat] ?? `seat ${seat + 1}`;
+  switch (end.kind) {
+    case 'all-home':
+      return 'all pieces reached their target corners';
+    case 'turn-limit-rush':
+      return 'turn limit reached; unfinished players rushed home';
+    case 'stuck-rush':
+      return `${name(end.seat)} had no legal move; unfinished players rushed home`;
+    case 'move-cutoff':
+      return `cut off after ${end.moves} moves; remaining distances were added`;
+    case 'move-limit':
+      return `move limit of ${end.moves} reached`;
+    case 'no-valid-move':
+      return `${name(end.seat)} had no valid move`;
+    case 'all-passed':
+      return 'all four bots did not move in a row';
+    case 'out-of-reach':
+      return `${name(end.seat)} could no longer be caught`;
+  }
+}

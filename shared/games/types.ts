@@ -1,0 +1,134 @@
+import type { GameEnd } from './end.ts';
+import type { InputError, Result } from './result.ts';
+import type { Seed } from '../random/prng.ts';
+
+/** A seat at the table: a 0-based index into {@link GameInfo.seatNames}. Seat 0 moves first. */
+export type Seat = number;
+
+/** The identifier of a game; one per folder under shared/games/. */
+export type GameId = 'less' | 'more' | '6561' | 'flit';
+
+/** A JSON value, for serialised states and records. */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/**
+ * How a program's thinking time is limited.
+ * - `game-total`: one budget per program per game (Less and More 30 s, 6561 60 s); exceeding it is a
+ *   TIMEOUT failure and the judge's takeover player finishes the seat.
+ * - `per-move`: a deadline per prompt (Flit 50 ms); a late reply is discarded and the turn counts as not
+ *   moving; after `freezeAfter` consecutive late turns the program is no longer prompted.
+ */
+export type TimeControl =
+  | { readonly kind: 'game-total'; readonly budgetMs: number }
+  | { readonly kind: 'per-move'; readonly deadlineMs: number; readonly freezeAfter: number };
+
+/**
+ * What the referee does when a program fails (crash, timeout, illegal or unreadable reply):
+ * - `takeover`: the program scores 0 and the module's {@link GameModule.takeover} plays its seat to the end;
+ * - `missed-turn`: the turn counts as not moving ({@link GameModule.missedTurn}) and the game goes on.
+ */
+export type FailurePolicy = 'takeover' | 'missed-turn';
+
+/** Why a per-move game records a turn without a move from the program. */
+export type MissedTurnCause = 'timeout' | 'invalid' | 'gone';
+
+/** The static facts of a game. */
+export interface GameInfo {
+  readonly id: GameId;
+  readonly title: string;
+  /** 2 or 4. */
+  readonly seats: number;
+  /** One name per seat, in playing order, exactly as the protocol spells them where it does. */
+  readonly seatNames: readonly string[];
+  /** Seats that share a score, one array per team; one seat per team when everybody plays alone. */
+  readonly teams: readonly (readonly Seat[])[];
+  /** Both players always receive the same score (6561). */
+  readonly cooperative: boolean;
+  readonly timeControl: TimeControl;
+  readonly failurePolicy: FailurePolicy;
+  /** Whether the game is played on a board string that can be given or generated (Less, More). */
+  readonly hasBoard: boolean;
+  /** The smallest and largest score a seat can get (6561: the maximum board sum is open-ended). */
+  readonly scoreRange: { readonly min: number; readonly max: number | null };
+  /** Short sentence naming the rules version, for records and the UI. */
+  readonly rulesVersion: string;
+}
+
+/** How to set a game up: the game seed drives every random event; `board` replaces the generated one. */
+export interface SetupOptions {
+  readonly seed: Seed;
+  readonly board?: string;
+}
+
+/** One line the referee must write to one seat's standard input (without the newline). */
+export interface Delivery {
+  readonly seat: Seat;
+  readonly line: string;
+  /** This is the last line this seat will receive (Quit): afterwards it is expected to exit. */
+  readonly last?: boolean;
+}
+
+/**
+ * The contract every game module fulfils. `S` is the game state: immutable (every function returns a new
+ * one and never changes its argument) and cheap to copy. `M` is a move: exactly what one reply line of
+ * the acting program means (Less: a whole turn, or one rush step; 6561: a placement or a slide).
+ *
+ * The referee's loop is: `setup`, write `opening`; then while `toAct` is not null: read a line from that
+ * seat, `parseReply`, `checkMove`, `apply`, write `afterMove`. A failed seat is played by `takeover`
+ * (policy `takeover`) or gets `missedTurn` (policy `missed-turn`). At the end, `scores` and `end`.
+ */
+export interface GameModule<S, M> {
+  readonly info: GameInfo;
+
+  /** A fresh board string from a seed; `null` for games without a board string. */
+  generateBoard(seed: Seed): string | null;
+  /** The initial state. Fails with a clear error when `options.board` is not a valid board string. */
+  setup(options: SetupOptions): Result<S, InputError>;
+
+  /** The seat that must act now, or `null` when the game is over. */
+  toAct(state: S): Seat | null;
+  /** Every legal move of the acting seat (empty when the game is over). Used by tests and players. */
+  legalMoves(state: S): readonly M[];
+  /** `null` when `move` is legal for the acting seat, otherwise the precise reason it is not. */
+  checkMove(state: S, move: M): string | null;
+  /** The state after a legal move by the acting seat. The caller must have checked the move. */
+  apply(state: S, move: M): S;
+  /** For `missed-turn` games: the state after the acting seat's turn passed without a move. */
+  missedTurn?(state: S, cause: MissedTurnCause): S;
+  /** How the game ended, or `null` while it is running. */
+  end(state: S): GameEnd | null;
+  /**
+   * The final score of every seat. `failed[seat]` marks programs that failed (they score 0 under the
+   * `takeover` policy while the others score normally). Only meaningful when {@link GameModule.end} is set.
+   */
+  scores(state: S, failed: readonly boolean[]): readonly number[];
+
+  /** The judge's deterministic player for the acting seat: the same state and seed give the same move. */
+  takeover(state: S, seed: Seed): M;
+
+  /** The lines each seat reads before the first reply is expected, in the order they must be written. */
+  opening(state: S): readonly Delivery[];
+  /**
+   * The lines to write after `move` turned `before` into `after`, in order: the move as the other seats
+   * must read it, prompts, Nil and Move lines, and Quit lines (marked `last`) for seats that are done.
+   */
+  afterMove(before: S, move: M, after: S): readonly Delivery[];
+  /** Parses one reply line of the acting seat into a move, or says precisely why it cannot. */
+  parseReply(state: S, line: string): Result<M, InputError>;
+  /** A move as the acting program would write it; `parseReply` of it gives the same move back. */
+  formatMove(move: M): string;
+
+  /** A JSON form of the state; {@link GameModule.fromJson} of it gives an equal state. */
+  toJson(state: S): Json;
+  /** Restores a state from {@link GameModule.toJson}, validating it. */
+  fromJson(json: unknown): Result<S, InputError>;
+  /** A multi-line text picture of the position, for transcripts and debugging. */
+  render(state: S): string;
+}
+
+/**
+ * A game module with its state and move types hidden, as the registry and the referee hold it. States and
+ * moves that come from one module must only ever be passed back to that same module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- existential type: see the TSDoc above
+export type AnyGameModule = GameModule<any, any>;
