@@ -14,13 +14,26 @@ const impureImports = {
       group: ['fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'net', 'http', 'crypto', 'util'],
       message: 'shared/ is pure: no Node built-ins.',
     },
-    { group: ['vue', 'pinia', '**/renderer/**', '**/electron/**'], message: 'shared/ depends on nothing above it.' },
+    {
+      group: ['vue', 'pinia', '**/renderer/**', '**/electron/**'],
+      message: 'shared/ depends on nothing above it.',
+    },
   ],
 };
 /** Globals that exist only in Node or the DOM. */
-const impureGlobals = ['process', 'Buffer', 'require', '__dirname', '__filename', 'window', 'document', 'navigator', 'localStorage', 'global', 'globalThis'].map(
-  (name) => ({ name, message: 'shared/ is pure: no Node or DOM globals.' }),
-);
+const impureGlobals = [
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'global',
+  'globalThis',
+].map((name) => ({ name, message: 'shared/ is pure: no Node or DOM globals.' }));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/'] },
@@ -35,8 +48,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Tests may assert presence with `!` after they have checked it.
+    files: ['**/*.test.ts', 'test/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['shared/**/*.ts'],

@@ -18,7 +18,9 @@ describe('Prng', () => {
   });
 
   it('rejects a malformed state with a clear error', () => {
-    expect(() => Prng.fromState([1, 2, 3] as unknown as [number, number, number, number])).toThrow(/four unsigned/);
+    expect(() => Prng.fromState([1, 2, 3] as unknown as [number, number, number, number])).toThrow(
+      /four unsigned/,
+    );
     expect(() => Prng.fromState([1, 2, 3, -1])).toThrow(/four unsigned/);
   });
 
@@ -58,7 +60,13 @@ describe('Prng', () => {
 describe('deriveSeed', () => {
   it('is stable and separates paths', () => {
     expect(deriveSeed(1, 'round', 3)).toBe(deriveSeed(1, 'round', 3));
-    const seeds = new Set([deriveSeed(1, 1, 2), deriveSeed(1, 2, 1), deriveSeed(2, 1, 2), deriveSeed(1, '1', 2), deriveSeed(1, 1)]);
+    const seeds = new Set([
+      deriveSeed(1, 1, 2),
+      deriveSeed(1, 2, 1),
+      deriveSeed(2, 1, 2),
+      deriveSeed(1, '1', 2),
+      deriveSeed(1, 1),
+    ]);
     expect(seeds.size).toBe(5);
     expect(deriveSeed(5)).toBe(5);
   });

@@ -66,7 +66,13 @@ export function runConformance(game: AnyGameModule, options: ConformanceOptions 
   });
 }
 
-function checkPlayout(game: AnyGameModule, seed: number, randomShare: number, maxPlies: number, perPly: number): void {
+function checkPlayout(
+  game: AnyGameModule,
+  seed: number,
+  randomShare: number,
+  maxPlies: number,
+  perPly: number,
+): void {
   const { info } = game;
   const rng = Prng.fromSeed(seed);
   const setup = game.setup({ seed });

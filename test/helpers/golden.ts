@@ -22,12 +22,15 @@ export interface GoldenGame {
 
 /** Replays the replies of a golden game through the module, checking each one, and returns what it produced. */
 export function replayGolden(game: AnyGameModule, golden: GoldenGame): Omit<GoldenGame, 'game' | 'note'> {
-  const setup = game.setup(golden.board === undefined ? { seed: golden.seed } : { seed: golden.seed, board: golden.board });
+  const setup = game.setup(
+    golden.board === undefined ? { seed: golden.seed } : { seed: golden.seed, board: golden.board },
+  );
   if (!setup.ok) throw new Error(`setup: ${setup.error.message}`);
   let state: unknown = setup.value;
   const transcript = game.opening(state).map(transcriptEntry);
   golden.replies.forEach((line, i) => {
-    if (game.toAct(state) === null) throw new Error(`reply ${i + 1} ${JSON.stringify(line)} comes after the end`);
+    if (game.toAct(state) === null)
+      throw new Error(`reply ${i + 1} ${JSON.stringify(line)} comes after the end`);
     const parsed = game.parseReply(state, line);
     if (!parsed.ok) throw new Error(`reply ${i + 1} ${JSON.stringify(line)}: ${parsed.error.message}`);
     const reason = game.checkMove(state, parsed.value);

@@ -41,7 +41,9 @@ export function playOut(
   while (game.toAct(state) !== null) {
     if (plies++ >= maxPlies) return null;
     const random = chooser.float() < (options.randomShare ?? 0.5);
-    const move = random ? chooser.pick(game.legalMoves(state)) : game.takeover(state, deriveSeed(seed, plies));
+    const move = random
+      ? chooser.pick(game.legalMoves(state))
+      : game.takeover(state, deriveSeed(seed, plies));
     replies.push(game.formatMove(move));
     const next = game.apply(state, move);
     transcript.push(...game.afterMove(state, move, next).map(transcriptEntry));

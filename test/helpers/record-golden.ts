@@ -12,11 +12,15 @@ const { positionals, values } = parseArgs({
 });
 const [id, seedText] = positionals;
 if (!id || !seedText || !/^\d+$/.test(seedText)) {
-  process.stderr.write('usage: node test/helpers/record-golden.ts <game-id> <seed> [--random SHARE] [--board STRING]\n');
+  process.stderr.write(
+    'usage: node test/helpers/record-golden.ts <game-id> <seed> [--random SHARE] [--board STRING]\n',
+  );
   process.exit(2);
 }
 const module = (await import(`../../shared/games/${id}/index.ts`)) as Record<string, unknown>;
-const game = Object.values(module).find((v): v is AnyGameModule => typeof v === 'object' && v !== null && 'info' in v);
+const game = Object.values(module).find(
+  (v): v is AnyGameModule => typeof v === 'object' && v !== null && 'info' in v,
+);
 if (!game) throw new Error(`shared/games/${id}/index.ts exports no game module`);
 const played = playOut(game, Number(seedText), {
   randomShare: values.random === undefined ? 0.3 : Number(values.random),

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatWallGrid, parseSquare, parseWallGrid, squareName, wallBetween, type WallGrid } from './grid.ts';
+import {
+  formatWallGrid,
+  parseSquare,
+  parseWallGrid,
+  squareName,
+  wallBetween,
+  type WallGrid,
+} from './grid.ts';
 
-const LESS_SAMPLE = '0100000010000020000101001211000110000010010000101000000000010001101010001001000010000000000000100000101011001010';
+const LESS_SAMPLE =
+  '0100000010000020000101001211000110000010010000101000000000010001101010001001000010000000000000100000101011001010';
 const MORE_SAMPLE = '010200100010010100110001000011000010000000000101010100100000';
 
 function grid(size: number, text: string): WallGrid {
@@ -51,7 +59,10 @@ describe('wall grids', () => {
     expect(short).toEqual({ ok: false, error: expect.objectContaining({ code: 'board-length' }) });
     if (!short.ok) expect(short.error.message).toContain('112 characters, this one has 4');
     const bad = parseWallGrid(6, MORE_SAMPLE.slice(0, 10) + '3' + MORE_SAMPLE.slice(11));
-    expect(bad).toEqual({ ok: false, error: expect.objectContaining({ code: 'board-character', index: 10 }) });
+    expect(bad).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'board-character', index: 10 }),
+    });
     if (!bad.ok) expect(bad.error.message).toContain('character 11 is "3"');
   });
 

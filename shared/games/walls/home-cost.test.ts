@@ -66,12 +66,16 @@ describe('home cost', () => {
   it('matches a plain Dijkstra search on random walled boards', () => {
     fc.assert(
       // 4×4 boards keep the reference search small (1,820 positions of four pieces).
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.shuffledSubarray([...Array(16).keys()], { minLength: 4, maxLength: 4 }), (seed, pieces) => {
-        const grid = parseWallGrid(4, generateTiledBoard(seed, 2));
-        if (!grid.ok) return false;
-        const corner = block(4, 2, 2);
-        return homeCost(grid.value, pieces, corner) === bruteForce(grid.value, pieces, corner);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.shuffledSubarray([...Array(16).keys()], { minLength: 4, maxLength: 4 }),
+        (seed, pieces) => {
+          const grid = parseWallGrid(4, generateTiledBoard(seed, 2));
+          if (!grid.ok) return false;
+          const corner = block(4, 2, 2);
+          return homeCost(grid.value, pieces, corner) === bruteForce(grid.value, pieces, corner);
+        },
+      ),
       { numRuns: 40 },
     );
   });

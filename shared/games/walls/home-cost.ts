@@ -75,7 +75,9 @@ function unwind(
 
 function permutations(n: number): number[][] {
   if (n === 0) return [[]];
-  return permutations(n - 1).flatMap((p) => [...Array(n).keys()].map((i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+  return permutations(n - 1).flatMap((p) =>
+    [...Array(n).keys()].map((i) => [...p.slice(0, i), n - 1, ...p.slice(i)]),
+  );
 }
 
 /**

@@ -8,7 +8,9 @@ function board(size: number, walls: Record<string, number>): WallGrid {
   const vertical = [...parsed.value.vertical];
   const horizontal = [...parsed.value.horizontal];
   for (const [pair, value] of Object.entries(walls)) {
-    const [a, b] = [parseSquare(size, pair.slice(0, 2))!, parseSquare(size, pair.slice(2))!].sort((x, y) => x - y) as [number, number];
+    const [a, b] = [parseSquare(size, pair.slice(0, 2))!, parseSquare(size, pair.slice(2))!].sort(
+      (x, y) => x - y,
+    ) as [number, number];
     if (b === a + 1) vertical[Math.floor(a / size) * (size - 1) + (a % size)] = value;
     else horizontal[a] = value;
   }
@@ -36,15 +38,37 @@ describe('piece moves on a wall grid', () => {
     const tos = pieceMoves(g, at, s('c3')).map((m) => m.to);
     expect(tos).toEqual([s('c4')]);
     expect(explainPieceMove(g, at, s('c3'), s('e3'))).toEqual({ reason: 'a jump may not cross a wall' });
-    expect(explainPieceMove(g, at, s('c3'), s('a3'))).toEqual({ reason: 'the destination square is not empty' });
-    expect(explainPieceMove(g, at, s('c3'), s('d4'))).toEqual({ reason: 'pieces move only horizontally or vertically' });
-    expect(explainPieceMove(g, at, s('c3'), s('c6'))).toEqual({ reason: 'a piece moves one square, or jumps over one adjacent piece' });
-    expect(explainPieceMove(g, at, s('c4'), s('c6'))).toEqual({ reason: 'a move of two squares must jump over a piece' });
+    expect(explainPieceMove(g, at, s('c3'), s('a3'))).toEqual({
+      reason: 'the destination square is not empty',
+    });
+    expect(explainPieceMove(g, at, s('c3'), s('d4'))).toEqual({
+      reason: 'pieces move only horizontally or vertically',
+    });
+    expect(explainPieceMove(g, at, s('c3'), s('c6'))).toEqual({
+      reason: 'a piece moves one square, or jumps over one adjacent piece',
+    });
+    expect(explainPieceMove(g, at, s('c4'), s('c6'))).toEqual({
+      reason: 'a move of two squares must jump over a piece',
+    });
     const own = new Set([s('c3')]);
-    expect(explainPieceMove(g, at, s('c4'), s('c2'), (q) => own.has(q))).toEqual({ reason: 'the destination square is not empty' });
-    expect(explainPieceMove(g, at, s('b4'), s('d4'), (q) => own.has(q))).toEqual({ reason: 'a move of two squares must jump over a piece' });
-    expect(explainPieceMove(g, at, s('c4'), s('c2'))).toEqual({ reason: 'the destination square is not empty' });
-    expect(explainPieceMove(g, (q) => q === s('c3'), s('c4'), s('c2'), () => false)).toEqual({
+    expect(explainPieceMove(g, at, s('c4'), s('c2'), (q) => own.has(q))).toEqual({
+      reason: 'the destination square is not empty',
+    });
+    expect(explainPieceMove(g, at, s('b4'), s('d4'), (q) => own.has(q))).toEqual({
+      reason: 'a move of two squares must jump over a piece',
+    });
+    expect(explainPieceMove(g, at, s('c4'), s('c2'))).toEqual({
+      reason: 'the destination square is not empty',
+    });
+    expect(
+      explainPieceMove(
+        g,
+        (q) => q === s('c3'),
+        s('c4'),
+        s('c2'),
+        () => false,
+      ),
+    ).toEqual({
       reason: 'only your own pieces can be jumped over in the rush',
     });
   });

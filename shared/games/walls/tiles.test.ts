@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseWallGrid } from './grid.ts';
 import { STAND_IN_TILES, generateTiledBoard, layTiles } from './tiles.ts';
 
-const LESS_SAMPLE = '0100000010000020000101001211000110000010010000101000000000010001101010001001000010000000000000100000101011001010';
+const LESS_SAMPLE =
+  '0100000010000020000101001211000110000010010000101000000000010001101010001001000010000000000000100000101011001010';
 const count = (text: string, ch: string) => [...text].filter((c) => c === ch).length;
 
 describe('tiled boards', () => {
@@ -17,7 +18,12 @@ describe('tiled boards', () => {
   it('adds the half-walls of two touching tiles and rotates tiles with their walls', () => {
     const open = '0000|00000000';
     // A tile with a half-wall on its right edge (top) next to one with a half-wall on its left edge (top).
-    const g = layTiles(2, [['0000|00100000', 0], ['0000|00000001', 0], [open, 0], [open, 0]]);
+    const g = layTiles(2, [
+      ['0000|00100000', 0],
+      ['0000|00000001', 0],
+      [open, 0],
+      [open, 0],
+    ]);
     expect(g.vertical[1]).toBe(2); // between (0,1) and (0,2)
     expect(g.vertical.filter((w) => w > 0)).toHaveLength(1);
     // The internal wall between the top two squares, turned a quarter clockwise, separates the right two.

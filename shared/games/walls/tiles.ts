@@ -89,7 +89,11 @@ export function layTiles(tilesPerSide: number, placed: readonly (readonly [strin
     const a = at(r1, c1);
     const b = at(r2, c2);
     if (a.t === b.t) return (a.t.internal[a.local] as number[])[b.local] as number;
-    return Math.min(2, ((a.t.half[a.local] as number[])[side] as number) + ((b.t.half[b.local] as number[])[(side + 2) % 4] as number));
+    return Math.min(
+      2,
+      ((a.t.half[a.local] as number[])[side] as number) +
+        ((b.t.half[b.local] as number[])[(side + 2) % 4] as number),
+    );
   };
   const vertical: number[] = [];
   const horizontal: number[] = [];
@@ -103,8 +107,17 @@ export function layTiles(tilesPerSide: number, placed: readonly (readonly [strin
  * double set of `tileSet`, each turned a random number of quarter turns (Less: 4 per side = 16 tiles;
  * More: 3 per side = 9 tiles). Returns the board string. The same seed always gives the same board.
  */
-export function generateTiledBoard(seed: Seed, tilesPerSide: number, tileSet: readonly string[] = STAND_IN_TILES): string {
+export function generateTiledBoard(
+  seed: Seed,
+  tilesPerSide: number,
+  tileSet: readonly string[] = STAND_IN_TILES,
+): string {
   const rng = Prng.fromSeed(seed);
   const drawn = rng.shuffle([...tileSet, ...tileSet]).slice(0, tilesPerSide * tilesPerSide);
-  return formatWallGrid(layTiles(tilesPerSide, drawn.map((tile) => [tile, rng.below(4)] as const)));
+  return formatWallGrid(
+    layTiles(
+      tilesPerSide,
+      drawn.map((tile) => [tile, rng.below(4)] as const),
+    ),
+  );
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The README's two commands, on any Linux or macOS machine with bash and npm:
+#   bash build/run.sh start   installs what the app needs and starts it
+#   bash build/run.sh test    installs what the tests need and runs them all (npm test)
+# Jury needs Node 24 or newer (node:sqlite). When the system's Node is older, Node 24 is installed from
+# the npm registry (the node-<os>-<arch> package, a plain Node binary) into ~/.cache/jury/node-24.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_major=24
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ "$(node_major)" -lt "$need_major" ]; then
+  cache="${JURY_NODE_CACHE:-$HOME/.cache/jury/node-$need_major}"
+  os=$(uname -s | tr 'A-Z' 'a-z'); arch=$(uname -m)
+  case "$arch" in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; esac
+  bin="$cache/node_modules/node-$os-$arch/bin"
+  if [ ! -x "$bin/node" ]; then
+    echo "jury: system Node is $(node --version 2>/dev/null || echo missing); installing Node $need_major from the npm registry" >&2
+    mkdir -p "$cache"
+    npm install --prefix "$cache" --no-save --no-package-lock --no-audit --no-fund "node-$os-$arch@$need_major" >&2
+  fi
+  export PATH="$bin:$PATH"
+fi
+echo "jury: using Node $(node --version)" >&2
+
+install() {
+  # npm ci is exact and fast; fall back to npm install only when the lock file is absent.
+  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+}
+
+case "${1:-}" in
+  start)
+    install
+    exec npm start
+    ;;
+  test)
+    # Tests never launch Electron itself, so its binary is not needed (and cannot be fetched on CI).
+    export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+    install
+    exec npm test
+    ;;
+  *)
+    echo "usage: bash build/run.sh start|test" >&2
+    exit 2
+    ;;
+esac
