@@ -75,7 +75,8 @@ export interface Delivery {
  *
  * The referee's loop is: `setup`, write `opening`; then while `toAct` is not null: read a line from that
  * seat, `parseReply`, `checkMove`, `apply`, write `afterMove`. A failed seat is played by `takeover`
- * (policy `takeover`) or gets `missedTurn` (policy `missed-turn`). At the end, `scores` and `end`.
+ * (policy `takeover`) or gets `missedTurn` and `afterMissedTurn` (policy `missed-turn`). When `end` is
+ * set, the referee closes every seat's input, whether or not a line was marked `last`.
  */
 export interface GameModule<S, M> {
   readonly info: GameInfo;
@@ -95,6 +96,8 @@ export interface GameModule<S, M> {
   apply(state: S, move: M): S;
   /** For `missed-turn` games: the state after the acting seat's turn passed without a move. */
   missedTurn?(state: S, cause: MissedTurnCause): S;
+  /** For `missed-turn` games: the lines to write after `missedTurn` turned `before` into `after`. */
+  afterMissedTurn?(before: S, after: S): readonly Delivery[];
   /** How the game ended, or `null` while it is running. */
   end(state: S): GameEnd | null;
   /**

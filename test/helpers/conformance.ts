@@ -30,6 +30,7 @@ export function runConformance(game: AnyGameModule, options: ConformanceOptions 
       expect([2, 4]).toContain(info.seats);
       expect(info.teams.flat().sort()).toEqual([...Array(info.seats).keys()]);
       expect(info.failurePolicy === 'missed-turn').toBe(typeof game.missedTurn === 'function');
+      expect(info.failurePolicy === 'missed-turn').toBe(typeof game.afterMissedTurn === 'function');
       expect(game.generateBoard(1) === null).toBe(!info.hasBoard);
     });
 
