@@ -12,6 +12,8 @@ export type GameEnd =
   | { readonly kind: 'turn-limit-rush' }
   /** Less: `seat` had no legal move, so every unfinished player rushed home. */
   | { readonly kind: 'stuck-rush'; readonly seat: Seat }
+  /** More: `seat` had no legal move, so the game stopped and unfinished players were charged as at the cut-off. */
+  | { readonly kind: 'stuck-cutoff'; readonly seat: Seat }
   /** More: the 80-move cut-off; unfinished players were charged their minimum remaining points. */
   | { readonly kind: 'move-cutoff'; readonly moves: number }
   /** 6561 (1000 moves) and Flit (32,768 turns): the game's length limit was reached. */
@@ -36,6 +38,8 @@ export function describeEnd(end: GameEnd, seatNames: readonly string[]): string 
       return 'turn limit reached; unfinished players rushed home';
     case 'stuck-rush':
       return `${name(end.seat)} had no legal move; unfinished players rushed home`;
+    case 'stuck-cutoff':
+      return `${name(end.seat)} had no legal move; remaining distances were added`;
     case 'move-cutoff':
       return `cut off after ${end.moves} moves; remaining distances were added`;
     case 'move-limit':
