@@ -1,5 +1,6 @@
 /** A value or an error, for every parser and check in shared/: nothing in shared/ throws on bad input. */
-export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type Result<T, E> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
 /** A successful {@link Result}. */
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
@@ -23,7 +24,11 @@ export interface InputError {
 }
 
 /** Shorthand for a failed {@link Result} carrying an {@link InputError}. */
-export function inputError(code: string, message: string, index?: number): { readonly ok: false; readonly error: InputError } {
+export function inputError(
+  code: string,
+  message: string,
+  index?: number,
+): { readonly ok: false; readonly error: InputError } {
   return err(index === undefined ? { code, message } : { code, message, index });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSquare, type WallGrid } from '../walls/grid.ts';
-import { computeHomeDistances } from './distances.ts';
+import { computeHomeDistances } from '../walls/home-distances.ts';
 import { planAroundStones } from './plan.ts';
 import { TARGET_SQUARES } from './state.ts';
 

@@ -1,6 +1,6 @@
 import type { WallGrid } from '../walls/grid.ts';
 import { pieceMoves } from '../walls/moves.ts';
-import type { HomeDistances } from './distances.ts';
+import type { HomeDistances } from '../walls/home-distances.ts';
 
 /** The first move of a plan, and what the whole plan costs in points. */
 export interface PlanStart {

@@ -5,7 +5,7 @@ import { parseWallGrid, squareName } from '../walls/grid.ts';
 import { explainPieceMove, pieceMoves, type PieceMove } from '../walls/moves.ts';
 import { generateTiledBoard } from '../walls/tiles.ts';
 import type { Seed } from '../../random/prng.ts';
-import { homeDistances } from './distances.ts';
+import { homeDistances } from '../walls/home-distances.ts';
 import {
   BLACK,
   forSeat,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeDistances } from './distances.ts';
+import { homeDistances } from '../walls/home-distances.ts';
 import { moreGame as game } from './index.ts';
 import { SAMPLE_BOARD, TARGET_SQUARES, type MoreState } from './state.ts';
 

@@ -1,5 +1,5 @@
 import { deriveSeed, Prng, type Seed } from '../../random/prng.ts';
-import { homeDistances } from './distances.ts';
+import { homeDistances } from '../walls/home-distances.ts';
 import { stoneMoves } from './rules.ts';
 import { planAroundStones } from './plan.ts';
 import { forSeat, opponent, TARGET_SQUARES, type MoreMove, type MoreState } from './state.ts';

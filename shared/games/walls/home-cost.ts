@@ -1,4 +1,5 @@
 import { DIRECTIONS, stepFrom, wallBetween, type WallGrid } from './grid.ts';
+import { KeyHeap } from './key-heap.ts';
 import { pieceMoves } from './moves.ts';
 
 /**
@@ -39,11 +40,13 @@ export function homePlan(
   const start = [...pieces].sort((a, b) => a - b);
   const best = new Map<number, number>([[key(start), 0]]);
   const parent = new Map<number, { prev: number; move: readonly [number, number] }>();
-  const heap = new MinHeap<{ state: number[]; g: number }>();
-  heap.push(h(start), { state: start, g: 0 });
+  // The heap holds indices into `nodes`: KeyHeap stores numbers only, which keeps it fast.
+  const nodes: { state: number[]; g: number }[] = [{ state: start, g: 0 }];
+  const heap = new KeyHeap();
+  heap.push(h(start), 0);
 
-  for (let item = heap.pop(); item; item = heap.pop()) {
-    const { state, g } = item;
+  for (let index = heap.pop(); index !== undefined; index = heap.pop()) {
+    const { state, g } = nodes[index] as { state: number[]; g: number };
     const k = key(state);
     if ((best.get(k) ?? Infinity) < g) continue;
     if (state.every((sq) => targetSet.has(sq))) return { cost: g, moves: unwind(parent, k) };
@@ -56,7 +59,8 @@ export function homePlan(
         if (ng < (best.get(nk) ?? Infinity)) {
           best.set(nk, ng);
           parent.set(nk, { prev: k, move: [from, m.to] });
-          heap.push(ng + h(next), { state: next, g: ng });
+          nodes.push({ state: next, g: ng });
+          heap.push(ng + h(next), nodes.length - 1);
         }
       }
     }
@@ -87,7 +91,7 @@ function permutations(n: number): number[][] {
 export function relaxedDistances(grid: WallGrid, targets: readonly number[]): number[] {
   const n = grid.size * grid.size;
   const dist = new Array<number>(n).fill(Infinity);
-  const heap = new MinHeap<number>();
+  const heap = new KeyHeap();
   for (const t of targets) {
     dist[t] = 0;
     heap.push(0, t);
@@ -110,48 +114,5 @@ export function relaxedDistances(grid: WallGrid, targets: readonly number[]): nu
       dist[sq] = d;
       heap.push(d, sq);
     }
-  }
-}
-
-/** A small binary min-heap keyed by number; no package offers one without pulling in more than it gives. */
-class MinHeap<T> {
-  private readonly keys: number[] = [];
-  private readonly items: T[] = [];
-
-  push(k: number, item: T): void {
-    let i = this.keys.length;
-    this.keys.push(k);
-    this.items.push(item);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if ((this.keys[p] as number) <= k) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-
-  pop(): T | undefined {
-    const n = this.keys.length;
-    if (n === 0) return undefined;
-    const top = this.items[0];
-    this.swap(0, n - 1);
-    this.keys.pop();
-    this.items.pop();
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < n - 1 && (this.keys[l] as number) < (this.keys[m] as number)) m = l;
-      if (r < n - 1 && (this.keys[r] as number) < (this.keys[m] as number)) m = r;
-      if (m === i) return top;
-      this.swap(i, m);
-      i = m;
-    }
-  }
-
-  private swap(a: number, b: number): void {
-    [this.keys[a], this.keys[b]] = [this.keys[b] as number, this.keys[a] as number];
-    [this.items[a], this.items[b]] = [this.items[b] as T, this.items[a] as T];
   }
 }

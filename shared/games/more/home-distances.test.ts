@@ -3,7 +3,7 @@ import { Prng } from '../../random/prng.ts';
 import { formatWallGrid, parseSquare, parseWallGrid, type WallGrid } from '../walls/grid.ts';
 import { homeCost } from '../walls/home-cost.ts';
 import { generateTiledBoard } from '../walls/tiles.ts';
-import { computeHomeDistances, homeDistances } from './distances.ts';
+import { computeHomeDistances, homeDistances } from '../walls/home-distances.ts';
 import { SAMPLE_BOARD, TARGET_SQUARES } from './state.ts';
 
 const sq = (name: string): number => parseSquare(6, name) as number;

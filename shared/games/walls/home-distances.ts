@@ -1,4 +1,4 @@
-import { DIRECTIONS, stepFrom, wallBetween, type WallGrid } from '../walls/grid.ts';
+import { DIRECTIONS, stepFrom, wallBetween, type WallGrid } from './grid.ts';
 
 /**
  * The exact minimum points (moves + penalties) for four stones to fill four target squares alone on a
