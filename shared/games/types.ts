@@ -101,6 +101,11 @@ export interface GameModule<S, M> {
   /** How the game ended, or `null` while it is running. */
   end(state: S): GameEnd | null;
   /**
+   * Seats the game's own rules have failed (Less: not home within the rush's move cap), each with the
+   * reason, or null. Those seats score 0 by the rules already; the referee records them as failures.
+   */
+  ruleFailures?(state: S): readonly (string | null)[];
+  /**
    * The final score of every seat. `failed[seat]` marks programs that failed (they score 0 under the
    * `takeover` policy while the others score normally). Only meaningful when {@link GameModule.end} is set.
    */

@@ -222,6 +222,12 @@ describe('Less final rush after 20 turns', () => {
     expect(homeCost(after.grid, [31, 54, 55, 62], [54, 55, 62, 63])).toBe(3);
     expect(after.rushPoints).toEqual([0, 130 + 1 + 3, 0, 0]);
     expect(after.rushFailed).toEqual([false, true, false, false]);
+    expect(lessGame.ruleFailures?.(after)).toEqual([
+      null,
+      'its pieces were not home after 100 moves of the final rush',
+      null,
+      null,
+    ]);
     expect(squaresOf(after, 1)).toEqual(['g7', 'g8', 'h7', 'h8']);
     expect(lessGame.end(after)).toEqual({ kind: 'turn-limit-rush' });
     const scores = lessGame.scores(after, [false, false, false, false]);

@@ -1,5 +1,5 @@
 import type { GameModule } from '../types.ts';
-import { SEAT_NAMES, TEAMS } from './facts.ts';
+import { RUSH_MOVE_LIMIT, SEAT_NAMES, TEAMS } from './facts.ts';
 import { lessFromJson, lessToJson } from './json.ts';
 import { formatLessMove, lessAfterMove, lessOpening, parseLessReply } from './protocol.ts';
 import { renderLess } from './render.ts';
@@ -47,6 +47,10 @@ export const lessGame: GameModule<LessState, LessMove> = {
   checkMove: checkLessMove,
   apply: applyLessMove,
   end: endOf,
+  ruleFailures: (state) =>
+    state.rushFailed.map((failed) =>
+      failed ? `its pieces were not home after ${RUSH_MOVE_LIMIT} moves of the final rush` : null,
+    ),
   scores: lessScores,
   takeover: lessTakeover,
   opening: lessOpening,

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { GameEnd } from '../../../shared/games/end.ts';
+import type { TimeControl } from '../../../shared/games/types.ts';
+import type { Failure } from '../referee/failure.ts';
+
+/** The record format's name and version; readers reject other versions with a clear message. */
+export const RECORD_FORMAT = 'jury-game-record';
+export const RECORD_VERSION = 1;
+
+const seat = z.number().int().min(0).max(3);
+const exitInfo = z.object({ code: z.number().int().nullable(), signal: z.string().nullable() }).nullable();
+
+// Annotated with the TypeScript unions so that the schema and the types can never drift apart.
+const gameEnd: z.ZodType<GameEnd> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all-home') }),
+  z.object({ kind: z.literal('turn-limit-rush') }),
+  z.object({ kind: z.literal('stuck-rush'), seat }),
+  z.object({ kind: z.literal('stuck-cutoff'), seat }),
+  z.object({ kind: z.literal('move-cutoff'), moves: z.number().int() }),
+  z.object({ kind: z.literal('move-limit'), moves: z.number().int() }),
+  z.object({ kind: z.literal('no-valid-move'), seat }),
+  z.object({ kind: z.literal('all-passed') }),
+  z.object({ kind: z.literal('out-of-reach'), seat }),
+]);
+
+const ply = z.number().int().min(0);
+const failure: z.ZodType<Failure> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('timeout'), ply, usedUs: z.number(), pending: z.string() }),
+  z.object({ kind: z.literal('illegal'), ply, line: z.string(), reason: z.string() }),
+  z.object({ kind: z.literal('unreadable'), ply, line: z.string(), reason: z.string() }),
+  z.object({
+    kind: z.literal('protocol'),
+    ply,
+    code: z.enum(['empty-line', 'too-long', 'undecodable']),
+    detail: z.string(),
+  }),
+  z.object({ kind: z.literal('crash'), ply, exit: exitInfo, pending: z.string() }),
+  z.object({ kind: z.literal('exit'), ply, exit: exitInfo, pending: z.string() }),
+  z.object({ kind: z.literal('rules'), ply, reason: z.string() }),
+]);
+
+const timeControl: z.ZodType<TimeControl> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('game-total'), budgetMs: z.number().positive() }),
+  z.object({
+    kind: z.literal('per-move'),
+    deadlineMs: z.number().positive(),
+    freezeAfter: z.number().int().positive(),
+  }),
+]);
+
+const seatRecord = z.object({
+  name: z.string(),
+  /** The command line (executable then arguments), or null for an in-memory player. */
+  command: z.array(z.string()).nullable(),
+  /** sha256 of the executable's content, when known. */
+  executableHash: z.string().nullable(),
+  status: z.enum(['OK', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']),
+  failure: failure.nullable(),
+  /** From which ply the judge's takeover player moved for this seat, and how many moves it made. */
+  takeover: z.object({ fromPly: ply, moves: z.number().int().min(0) }).nullable(),
+  score: z.number(),
+  time: z.object({
+    chargedUs: z.number(),
+    wallUs: z.number(),
+    cpuUs: z.number(),
+    moves: z.number().int(),
+    maxChargedUs: z.number(),
+  }),
+  /** Per-move games (Flit): turns without a valid move, by cause. */
+  missed: z.object({ timeout: z.number().int(), invalid: z.number().int(), gone: z.number().int() }),
+  stderr: z.object({ shown: z.string(), full: z.string(), truncated: z.boolean(), bytes: z.number().int() }),
+  exit: exitInfo,
+  /** It was still running after the grace period that followed the end of its game, and was killed. */
+  killedAfterEnd: z.boolean(),
+});
+
+const lineRecord = z.object({
+  /** Microseconds since the game started. */
+  t: z.number(),
+  /** `in`: written to the bot's standard input; `out`: read from its standard output. */
+  dir: z.enum(['in', 'out']),
+  seat,
+  text: z.string(),
+});
+
+const moveRecord = z.object({
+  ply,
+  seat,
+  /** The reply line as applied (for takeover moves: as the bot would have written it). */
+  line: z.string(),
+  by: z.enum(['bot', 'takeover', 'missed']),
+  cause: z.enum(['timeout', 'invalid', 'gone']).optional(),
+  wallUs: z.number().optional(),
+  cpuUs: z.number().optional(),
+  chargedUs: z.number().optional(),
+});
+
+const limitsReport = z.object({
+  applied: z.array(z.string()),
+  notApplied: z.array(z.object({ limit: z.string(), why: z.string() })),
+});
+
+/** The zod schema of a game record: every game Jury plays is stored and exported in this form. */
+export const gameRecordSchema = z.object({
+  format: z.literal(RECORD_FORMAT),
+  version: z.literal(RECORD_VERSION),
+  jury: z.string(),
+  game: z.enum(['less', 'more', '6561', 'flit']),
+  rulesVersion: z.string(),
+  seed: z.number().int().min(0).max(0xffffffff),
+  board: z.string().nullable(),
+  timing: z.object({ mode: z.enum(['official', 'cpu']), control: timeControl }),
+  limits: limitsReport.nullable(),
+  startedAt: z.string(),
+  durationUs: z.number(),
+  seats: z.array(seatRecord).min(2).max(4),
+  lines: z.array(lineRecord),
+  moves: z.array(moveRecord),
+  end: gameEnd,
+  scores: z.array(z.number()),
+});
+
+/** A complete game record (see {@link gameRecordSchema}). */
+export type GameRecord = z.infer<typeof gameRecordSchema>;
+/** One seat of a {@link GameRecord}. */
+export type SeatRecord = GameRecord['seats'][number];
+/** One applied move of a {@link GameRecord}. */
+export type MoveRecord = GameRecord['moves'][number];
+/** One line of a {@link GameRecord}'s dialogue. */
+export type LineRecord = GameRecord['lines'][number];
+/** Which resource limits a game ran under. */
+export type LimitsReport = z.infer<typeof limitsReport>;

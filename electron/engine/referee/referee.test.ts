@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { games } from '../../../shared/games/registry.ts';
+import type { AnyGameModule, GameId, TimeControl } from '../../../shared/games/types.ts';
+import { replayRecord } from '../record/replay.ts';
+import type { GameRecord } from '../record/schema.ts';
+import { MemoryChannel, MemoryOracle, playsWell, type MemoryStrategy } from './memory-channel.ts';
+import { playGame } from './referee.ts';
+import type { TimingMode } from '../timing/time-keeper.ts';
+
+interface Table {
+  readonly record: GameRecord;
+  readonly channels: readonly MemoryChannel[];
+}
+
+/** Plays one game of in-memory players; `strategies[seat]` replaces the good player of that seat. */
+async function play(
+  id: GameId,
+  seed: number,
+  strategies: Partial<Record<number, MemoryStrategy>> = {},
+  extra: { timing?: TimingMode; control?: TimeControl; checkSuspension?: boolean } = {},
+): Promise<Table> {
+  const game: AnyGameModule = games[id];
+  const oracle = new MemoryOracle(game, seed);
+  const channels: MemoryChannel[] = [];
+  for (let seat = 0; seat < game.info.seats; seat++) {
+    const own = strategies[seat] ?? playsWell(game, seed);
+    const strategy: MemoryStrategy = (view) => {
+      // In official mode, while a program thinks every other one must be stopped.
+      if (extra.checkSuspension)
+        expect(channels.filter((c, i) => i !== seat && !c.exited).every((c) => c.suspended)).toBe(true);
+      return own(view);
+    };
+    channels.push(new MemoryChannel(seat, oracle, strategy));
+  }
+  const record = await playGame(
+    channels.map((channel, seat) => ({ channel, name: `p${seat}`, command: null, executableHash: null })),
+    {
+      game,
+      seed,
+      timing: extra.timing ?? 'official',
+      onEvent: oracle.onEvent,
+      graceMs: 0,
+      ...(extra.control ? { control: extra.control } : {}),
+    },
+  );
+  return { record, channels };
+}
+
+const ids: readonly GameId[] = ['less', 'more', '6561', 'flit'];
+
+describe('the referee with well-behaved players', () => {
+  for (const id of ids) {
+    it(`plays a whole game of ${id} that replays to the same result`, async () => {
+      const { record, channels } = await play(id, 11, {}, { checkSuspension: true });
+      expect(record.seats.every((s) => s.status === 'OK' && s.failure === null)).toBe(true);
+      expect(record.moves.length).toBeGreaterThan(3);
+      expect(record.moves.every((m) => m.by === 'bot')).toBe(true);
+      expect(replayRecord(record)).toMatchObject({ ok: true, scores: record.scores, end: record.end });
+      // What each player was sent is exactly what the record says it was sent.
+      channels.forEach((c, seat) =>
+        expect(c.received).toEqual(
+          record.lines.filter((l) => l.seat === seat && l.dir === 'in').map((l) => l.text),
+        ),
+      );
+      expect(channels.every((c) => !c.readIfSuspended && c.shutdowns >= 1)).toBe(true);
+      expect(record.seats.every((s) => s.time.moves > 0 && s.time.wallUs >= s.time.maxChargedUs)).toBe(true);
+    });
+  }
+
+  it('sends Quit as the last line to every player of a two-player game', async () => {
+    const { channels } = await play('more', 3);
+    expect(channels.map((c) => c.received.at(-1))).toEqual(['Quit', 'Quit']);
+    expect(channels[0]?.received.slice(0, 2)).toEqual([expect.stringMatching(/^[012]{60}$/), 'Start']);
+  });
+});
+
+describe('the referee with failing players', () => {
+  const illegalAt =
+    (ply: number, game: AnyGameModule, line: string): MemoryStrategy =>
+    (view) =>
+      view.ply >= ply ? { line } : playsWell(game, 5)(view);
+
+  it('hands an illegal mover to the takeover player, scores it 0 and lets the other score', async () => {
+    const { record, channels } = await play('more', 5, { 1: illegalAt(3, games.more, 'a1a6') });
+    const black = record.seats[1]!;
+    expect(black.status).toBe('ILLEGAL');
+    expect(black.failure).toMatchObject({ kind: 'illegal', ply: 3, line: 'a1a6' });
+    expect(black.takeover).toMatchObject({ fromPly: 3 });
+    expect(black.score).toBe(0);
+    expect(record.seats[0]!.status).toBe('OK');
+    expect(record.moves.filter((m) => m.seat === 1 && m.ply > 3).every((m) => m.by === 'takeover')).toBe(
+      true,
+    );
+    expect(channels[1]!.shutdowns).toBeGreaterThan(0);
+    expect(replayRecord(record)).toMatchObject({ ok: true });
+    // Nothing is written to a failed program after it failed.
+    expect(channels[1]!.received).not.toContain('Quit');
+  });
+
+  it('tells unreadable replies, empty lines and framing errors apart', async () => {
+    const unreadable = await play('6561', 1, { 0: illegalAt(2, games['6561'], 'hello') });
+    expect(unreadable.record.seats[0]?.failure).toMatchObject({ kind: 'unreadable', line: 'hello' });
+    expect(unreadable.record.seats[0]?.status).toBe('ILLEGAL');
+    const empty = await play('6561', 1, { 1: illegalAt(1, games['6561'], '') });
+    expect(empty.record.seats[1]?.failure).toMatchObject({ kind: 'protocol', code: 'empty-line' });
+    const long = await play('6561', 1, { 1: () => ({ badLine: 'too-long' }) });
+    expect(long.record.seats[1]?.failure).toMatchObject({ kind: 'protocol', code: 'too-long', ply: 1 });
+    // 6561 is cooperative: the failed seat scores 0, the other keeps the shared score.
+    expect(long.record.seats[1]?.score).toBe(0);
+    expect(long.record.seats[0]?.score).toBeGreaterThan(0);
+  });
+
+  it('calls a silent program TIMEOUT when its budget runs out, noting output without a newline', async () => {
+    const control = { kind: 'game-total', budgetMs: 40 } as const;
+    const { record } = await play('more', 2, { 0: () => ({ silent: true }) }, { control });
+    expect(record.seats[0]).toMatchObject({
+      status: 'TIMEOUT',
+      score: 0,
+      failure: { kind: 'timeout', ply: 0 },
+    });
+    const failure = record.seats[0]!.failure as { usedUs: number };
+    expect(failure.usedUs).toBeGreaterThanOrEqual(40_000);
+    expect(record.seats[1]?.status).toBe('OK');
+  });
+
+  it('tells a crash from an early exit, in cpu mode too', async () => {
+    const crash = await play(
+      'more',
+      4,
+      {
+        1: (v) =>
+          v.ply >= 5
+            ? { close: { code: null, signal: 'SIGSEGV' }, pending: 'a1' }
+            : playsWell(games.more, 4)(v),
+      },
+      { timing: 'cpu' },
+    );
+    expect(crash.record.seats[1]).toMatchObject({
+      status: 'CRASH',
+      failure: { kind: 'crash', ply: 5, pending: 'a1' },
+    });
+    const exit = await play('more', 4, { 0: () => ({ close: { code: 0, signal: null } }) });
+    expect(exit.record.seats[0]).toMatchObject({ status: 'EXIT', failure: { kind: 'exit', ply: 0 } });
+    expect(replayRecord(exit.record)).toMatchObject({ ok: true });
+  });
+
+  it('keeps a four-player game going when one seat fails, and scores the partner normally', async () => {
+    const { record } = await play('less', 9, { 2: illegalAt(6, games.less, 'a1a2') });
+    expect(record.seats[2]).toMatchObject({ status: 'ILLEGAL', score: 0 });
+    expect(record.seats[0]?.score).toBe(record.scores[0]);
+    expect(record.scores[0]! + record.scores[1]!).toBe(20);
+    expect(replayRecord(record)).toMatchObject({ ok: true });
+  });
+});
+
+describe('the referee in a per-move game (Flit)', () => {
+  // Flit's takeover player passes readily, which would end the game at once: these bots move for the
+  // first 40 turns, then pass, so the game ends soon after the silent bot is frozen.
+  const movesAlways: MemoryStrategy = ({ state, ply }) => {
+    if (ply >= 40) return { line: '0 0 0 0' };
+    const moves = games.flit.legalMoves(state).map((m) => games.flit.formatMove(m));
+    const real = moves.filter((line) => {
+      const [a, b, c, d] = line.split(' ');
+      return a !== c || b !== d;
+    });
+    return { line: real[ply % real.length] ?? moves[0] ?? '0 0 0 0' };
+  };
+
+  it('counts late replies as missed turns and freezes after five, without a failure status', async () => {
+    const { record, channels } = await play('flit', 8, {
+      0: movesAlways,
+      1: movesAlways,
+      2: () => ({ silent: true }),
+      3: movesAlways,
+    });
+    const seat = record.seats[2]!;
+    expect(seat.status).toBe('OK');
+    expect(seat.missed).toEqual({ timeout: 5, invalid: 0, gone: 0 });
+    // Frozen: after five prompts it is never asked to move again.
+    expect(channels[2]!.received.filter((l) => l === 'M')).toHaveLength(5);
+    expect(replayRecord(record)).toMatchObject({ ok: true });
+  });
+
+  it('counts invalid replies as missed turns and a vanished bot as gone', async () => {
+    const { record } = await play('flit', 8, {
+      1: () => ({ line: '99 99 0 0' }),
+      3: () => ({ close: { code: 3, signal: null } }),
+    });
+    expect(record.seats[1]!.missed.invalid).toBeGreaterThan(0);
+    expect(record.seats[1]!.status).toBe('OK');
+    expect(record.seats[3]).toMatchObject({ status: 'CRASH', missed: { gone: 1 } });
+    expect(replayRecord(record)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,76 @@
+import type { PlayerChannel } from '../channel.ts';
+import type { SeatRecord } from '../record/schema.ts';
+import type { MoveTime } from '../timing/time-keeper.ts';
+import { statusWord, type Failure } from './failure.ts';
+
+/** A player as the referee receives it: its channel and what the record must say about it. */
+export interface Contestant {
+  readonly channel: PlayerChannel;
+  readonly name: string;
+  /** Executable then arguments, or null for an in-memory player. */
+  readonly command: readonly string[] | null;
+  readonly executableHash: string | null;
+}
+
+/**
+ * The referee's bookkeeping for one seat during a game: whether it still receives lines, its failure,
+ * the takeover, and its time statistics. Mutable on purpose: it lives for one game inside the referee.
+ */
+export class SeatBook {
+  failure: Failure | null = null;
+  takeover: { fromPly: number; moves: number } | null = null;
+  /** It was sent its last line (Quit) or was shut down: nothing more is written to it. */
+  closed = false;
+  /** Lines were written to it since its clock last stopped (otherwise its next clock continues from its last line). */
+  prompted = true;
+  lastLineAtUs = 0;
+  suspended = false;
+  moves = 0;
+  maxChargedUs = 0;
+  readonly missed = { timeout: 0, invalid: 0, gone: 0 };
+  shutdown: Promise<unknown> | null = null;
+  readonly contestant: Contestant;
+
+  constructor(contestant: Contestant) {
+    this.contestant = contestant;
+  }
+
+  get channel(): PlayerChannel {
+    return this.contestant.channel;
+  }
+
+  /** Counts one timed reply. */
+  countMove(time: MoveTime): void {
+    this.moves += 1;
+    if (time.chargedUs > this.maxChargedUs) this.maxChargedUs = time.chargedUs;
+  }
+
+  /** Ends the process (if not already ending) and remembers the promise so the game can wait for it. */
+  close(graceMs: number): void {
+    this.closed = true;
+    this.shutdown ??= this.channel.shutdown(graceMs);
+  }
+
+  /** The seat's part of the game record. */
+  toRecord(
+    score: number,
+    totals: { chargedUs: number; wallUs: number; cpuUs: number },
+    killedAfterEnd: boolean,
+  ): SeatRecord {
+    const c = this.contestant;
+    return {
+      name: c.name,
+      command: c.command ? [...c.command] : null,
+      executableHash: c.executableHash,
+      status: this.failure ? statusWord(this.failure) : 'OK',
+      failure: this.failure,
+      takeover: this.takeover,
+      score,
+      time: { ...totals, moves: this.moves, maxChargedUs: this.maxChargedUs },
+      missed: { ...this.missed },
+      stderr: { ...this.channel.stderr() },
+      exit: this.channel.exit,
+      killedAfterEnd,
+    };
+  }
+}
