@@ -40,6 +40,7 @@ async function play(
       timing: extra.timing ?? 'official',
       onEvent: oracle.onEvent,
       graceMs: 0,
+      startupAllowanceMs: 0,
       ...(extra.control ? { control: extra.control } : {}),
     },
   );

@@ -46,6 +46,8 @@ export interface RefereeOptions {
   readonly control?: TimeControl;
   /** How long a program may take to exit after its last line (Quit) before it is killed (default 1000 ms). */
   readonly graceMs?: number;
+  /** Per-move games: extra time for each program's first reply, for process start-up (default 2000 ms). */
+  readonly startupAllowanceMs?: number;
   /** The resource limits the programs run under, for the record. */
   readonly limits?: LimitsReport | null;
   readonly onEvent?: (event: RefereeEvent) => void;
@@ -86,6 +88,9 @@ export async function playGame(
     mode: options.timing,
     seats: seats.length,
     source: { wallUs: monotonicUs, cpuUs: (seat) => book(seat).channel.cpuUs() },
+    ...(options.startupAllowanceMs === undefined
+      ? {}
+      : { startupAllowanceUs: options.startupAllowanceMs * 1000 }),
   });
   const lines: LineRecord[] = [];
   const moves: MoveRecord[] = [];

@@ -104,7 +104,12 @@ describe('TimeKeeper, per-move deadline (Flit)', () => {
   it('judges every reply alone against the deadline, on the wall clock, in both modes', () => {
     for (const mode of ['official', 'cpu'] as const) {
       const { s, source } = fakeSource();
-      const tk = keeper({ source, mode, control: { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 } });
+      const tk = keeper({
+        source,
+        mode,
+        control: { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 },
+        startupAllowanceUs: 0,
+      });
       tk.start(0);
       s.wall = 49_000;
       expect(tk.waitLimitUs()).toBe(1_000);
@@ -115,5 +120,33 @@ describe('TimeKeeper, per-move deadline (Flit)', () => {
       expect(tk.stop()).toMatchObject({ chargedUs: 50_001, late: true });
       expect(tk.remainingUs(0)).toBe(50_000);
     }
+  });
+});
+
+describe('TimeKeeper start-up allowance', () => {
+  it("gives each program's first per-move reply extra time for starting its process, and only the first", () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({
+      source,
+      control: { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 },
+      startupAllowanceUs: 1_000_000,
+    });
+    tk.start(1);
+    expect(tk.waitLimitUs()).toBe(1_050_000);
+    s.wall = 700_000;
+    expect(tk.stop()).toMatchObject({ chargedUs: 700_000, late: false });
+    tk.start(1);
+    expect(tk.waitLimitUs()).toBe(50_000);
+    s.wall += 60_000;
+    expect(tk.stop().late).toBe(true);
+    tk.start(0); // seat 0 has not replied yet: it still has its allowance
+    expect(tk.waitLimitUs()).toBe(1_050_000);
+  });
+
+  it('gives no allowance in game-total games: start-up is part of the budget, as on CodeCup', () => {
+    const { source } = fakeSource();
+    const tk = keeper({ source, startupAllowanceUs: 1_000_000 });
+    tk.start(0);
+    expect(tk.waitLimitUs()).toBe(30_000_000);
   });
 });

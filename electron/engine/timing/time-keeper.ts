@@ -36,6 +36,11 @@ export interface TimeKeeperOptions {
   readonly wallCapFactor?: number;
   /** In `cpu` mode, wall time allowed on top of that (default 1 s), for start-up and I/O. */
   readonly wallSlackUs?: number;
+  /**
+   * Per-move games: extra time for each program's first reply (default 2 s), because starting a process
+   * (a JVM, Node, Python) takes longer than Flit's 50 ms and is no part of thinking about a move.
+   */
+  readonly startupAllowanceUs?: number;
 }
 
 /**
@@ -49,13 +54,15 @@ export class TimeKeeper {
   private readonly used: number[];
   private readonly wallTotals: number[];
   private readonly cpuTotals: number[];
-  private running: { seat: number; wall0: number; cpu0: number } | null = null;
+  private running: { seat: number; wall0: number; cpu0: number; limitUs: number } | null = null;
+  private readonly replied: boolean[];
 
   constructor(options: TimeKeeperOptions) {
     this.opts = options;
     this.used = new Array<number>(options.seats).fill(0);
     this.wallTotals = new Array<number>(options.seats).fill(0);
     this.cpuTotals = new Array<number>(options.seats).fill(0);
+    this.replied = new Array<boolean>(options.seats).fill(false);
   }
 
   /** The game's whole budget per program in microseconds, or the per-move deadline. */
@@ -71,10 +78,13 @@ export class TimeKeeper {
    */
   start(seat: number, fromWallUs?: number): void {
     if (this.running) throw new Error(`TimeKeeper: seat ${this.running.seat}'s clock is still running`);
+    const first = this.opts.control.kind === 'per-move' && !this.replied[seat];
+    const limitUs = this.limitUs + (first ? (this.opts.startupAllowanceUs ?? 2_000_000) : 0);
     this.running = {
       seat,
       wall0: fromWallUs ?? this.opts.source.wallUs(),
       cpu0: this.opts.source.cpuUs(seat),
+      limitUs,
     };
   }
 
@@ -84,13 +94,14 @@ export class TimeKeeper {
    */
   stop(endWallUs?: number): MoveTime {
     const r = this.take();
+    this.replied[r.seat] = true;
     const wallUs = Math.max(0, (endWallUs ?? this.opts.source.wallUs()) - r.wall0);
     const cpuUs = Math.max(0, this.opts.source.cpuUs(r.seat) - r.cpu0);
     const chargedUs = this.opts.mode === 'official' || this.opts.control.kind === 'per-move' ? wallUs : cpuUs;
     this.wallTotals[r.seat] = (this.wallTotals[r.seat] ?? 0) + wallUs;
     this.cpuTotals[r.seat] = (this.cpuTotals[r.seat] ?? 0) + cpuUs;
     if (this.opts.control.kind === 'per-move') {
-      return { wallUs, cpuUs, chargedUs, late: chargedUs > this.limitUs };
+      return { wallUs, cpuUs, chargedUs, late: chargedUs > r.limitUs };
     }
     this.used[r.seat] = (this.used[r.seat] ?? 0) + chargedUs;
     return { wallUs, cpuUs, chargedUs, late: (this.used[r.seat] ?? 0) > this.limitUs };
@@ -110,7 +121,7 @@ export class TimeKeeper {
   waitLimitUs(): number {
     const r = this.current();
     const elapsedWall = this.opts.source.wallUs() - r.wall0;
-    if (this.opts.control.kind === 'per-move') return Math.max(0, this.limitUs - elapsedWall);
+    if (this.opts.control.kind === 'per-move') return Math.max(0, r.limitUs - elapsedWall);
     const remaining = this.remainingUs(r.seat);
     if (this.opts.mode === 'official') return Math.max(0, remaining - elapsedWall);
     const cpuSoFar = this.opts.source.cpuUs(r.seat) - r.cpu0;
@@ -122,7 +133,7 @@ export class TimeKeeper {
   isOverdue(): boolean {
     const r = this.current();
     const elapsedWall = this.opts.source.wallUs() - r.wall0;
-    if (this.opts.control.kind === 'per-move') return elapsedWall > this.limitUs;
+    if (this.opts.control.kind === 'per-move') return elapsedWall > r.limitUs;
     const remaining = this.remainingUs(r.seat);
     if (this.opts.mode === 'official') return elapsedWall > remaining;
     const cpuSoFar = this.opts.source.cpuUs(r.seat) - r.cpu0;
@@ -152,12 +163,12 @@ export class TimeKeeper {
     return Math.max(0, remaining) * (this.opts.wallCapFactor ?? 3) + (this.opts.wallSlackUs ?? 1_000_000);
   }
 
-  private current(): { seat: number; wall0: number; cpu0: number } {
+  private current(): { seat: number; wall0: number; cpu0: number; limitUs: number } {
     if (!this.running) throw new Error('TimeKeeper: no clock is running');
     return this.running;
   }
 
-  private take(): { seat: number; wall0: number; cpu0: number } {
+  private take(): { seat: number; wall0: number; cpu0: number; limitUs: number } {
     const r = this.current();
     this.running = null;
     return r;

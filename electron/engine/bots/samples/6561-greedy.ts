@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+/**
+ * Jury sample bot for 6561: plays the move after which the board looks best one move ahead.
+ * The protocol is in docs/rules/6561.md; the logic is in 6561-session.ts and 6561-strategies.ts.
+ * By hand: `node electron/engine/bots/samples/6561-greedy.ts [--seed N]`, then type the judge's lines.
+ */
+import { runBot } from './runner.ts';
+import { Session6561 } from './6561-session.ts';
+import { greedy6561Move } from './6561-strategies.ts';
+
+runBot((seed) => new Session6561(greedy6561Move, seed));

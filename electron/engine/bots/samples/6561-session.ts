@@ -1,0 +1,70 @@
+import { deriveSeed, Prng, type Seed } from '../../../../shared/random/prng.ts';
+import type { Seat } from '../../../../shared/games/types.ts';
+import { game6561, type State6561 } from '../../../../shared/games/6561/index.ts';
+import { SEAT_NAMES } from '../../../../shared/games/6561/protocol.ts';
+import { ProtocolError, seatOf, type BotSession } from './session.ts';
+import type { Chooser6561 } from './6561-strategies.ts';
+
+/**
+ * A 6561 player's side of the protocol (docs/rules/6561.md): `A` or `B` first (A moves at once); then
+ * each line is the partner's move, answered with ours, until `Quit`. The session keeps the game state
+ * with the game module, applying both players' moves.
+ */
+export class Session6561 implements BotSession {
+  private readonly choose: Chooser6561;
+  private readonly seed: Seed;
+  private state: State6561 = initial();
+  private seat: Seat | null = null;
+  private rng: Prng | null = null;
+  private finished = false;
+
+  /** A session that picks its moves with `choose`, its random choices seeded from `seed` and its letter. */
+  constructor(choose: Chooser6561, seed: Seed) {
+    this.choose = choose;
+    this.seed = seed;
+  }
+
+  /** See {@link BotSession.done}. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** See {@link BotSession.feed}. */
+  feed(line: string): readonly string[] {
+    const text = line.trim();
+    if (this.seat === null) {
+      this.seat = seatOf(SEAT_NAMES, text);
+      this.rng = Prng.fromSeed(deriveSeed(this.seed, text));
+      return this.seat === 0 ? this.play(this.seat) : [];
+    }
+    if (text === 'Quit') {
+      this.finished = true;
+      return [];
+    }
+    const move = game6561.parseReply(this.state, text);
+    if (!move.ok)
+      throw new ProtocolError(`cannot read the move ${JSON.stringify(text)}: ${move.error.message}`);
+    const reason = game6561.checkMove(this.state, move.value);
+    if (reason !== null) throw new ProtocolError(`cannot follow the move ${JSON.stringify(text)}: ${reason}`);
+    this.state = game6561.apply(this.state, move.value);
+    return this.play(this.seat);
+  }
+
+  /** Our move, which it must be whenever we read the partner's move. */
+  private play(seat: Seat): string[] {
+    if (game6561.toAct(this.state) !== seat) {
+      throw new ProtocolError(
+        `prompted to move, but by our count it is not ${SEAT_NAMES[seat] as string}'s turn`,
+      );
+    }
+    const move = this.choose(this.state, this.rng as Prng);
+    this.state = game6561.apply(this.state, move);
+    return [game6561.formatMove(move)];
+  }
+}
+
+function initial(): State6561 {
+  const setup = game6561.setup({ seed: 0 });
+  if (!setup.ok) throw new Error(setup.error.message);
+  return setup.value;
+}

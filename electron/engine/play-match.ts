@@ -1,0 +1,76 @@
+import type { AnyGameModule, TimeControl } from '../../shared/games/types.ts';
+import type { PlayerChannel } from './channel.ts';
+import type { GameRecord, LimitsReport } from './record/schema.ts';
+import { playGame, type RefereeEvent } from './referee/referee.ts';
+import type { TimingMode } from './timing/time-keeper.ts';
+
+/** Resource limits for every bot of a game (applied where the system allows; the record says which). */
+export interface ResourceLimits {
+  readonly memoryMiB: number;
+  readonly maxProcesses: number;
+  /** Whether bots may use the network. */
+  readonly network: boolean;
+}
+
+/** One bot of a match: how to start it. */
+export interface MatchBot {
+  readonly name: string;
+  /** Executable, then arguments. Started directly, never through a shell. */
+  readonly command: readonly string[];
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** A started bot, as a {@link Launcher} returns it. */
+export interface LaunchedBot {
+  readonly channel: PlayerChannel;
+  readonly executableHash: string | null;
+  readonly limits: LimitsReport;
+}
+
+/** Starts bots. The real one lives in process/ (the only module that spawns); tests may pass their own. */
+export interface Launcher {
+  launch(bot: MatchBot, limits: ResourceLimits): Promise<LaunchedBot>;
+}
+
+/** Everything needed to play one game between bot executables. */
+export interface MatchRequest {
+  readonly game: AnyGameModule;
+  readonly bots: readonly MatchBot[];
+  readonly seed: number;
+  readonly board?: string;
+  readonly timing: TimingMode;
+  readonly control?: TimeControl;
+  readonly graceMs?: number;
+  readonly limits: ResourceLimits;
+  readonly onEvent?: (event: RefereeEvent) => void;
+}
+
+/**
+ * Starts the bots of one game with `launcher`, referees the game and returns its record. Every bot is
+ * shut down at the end whatever happened, also when refereeing throws (a bad board).
+ */
+export async function playMatch(request: MatchRequest, launcher: Launcher): Promise<GameRecord> {
+  const launched: LaunchedBot[] = [];
+  try {
+    for (const bot of request.bots) launched.push(await launcher.launch(bot, request.limits));
+    return await playGame(
+      launched.map((l, i) => {
+        const bot = request.bots[i] as MatchBot;
+        return { channel: l.channel, name: bot.name, command: bot.command, executableHash: l.executableHash };
+      }),
+      {
+        game: request.game,
+        seed: request.seed,
+        timing: request.timing,
+        limits: launched[0]?.limits ?? null,
+        ...(request.board === undefined ? {} : { board: request.board }),
+        ...(request.control === undefined ? {} : { control: request.control }),
+        ...(request.graceMs === undefined ? {} : { graceMs: request.graceMs }),
+        ...(request.onEvent === undefined ? {} : { onEvent: request.onEvent }),
+      },
+    );
+  } finally {
+    await Promise.all(launched.map((l) => l.channel.shutdown(0)));
+  }
+}
