@@ -1,16 +1,11 @@
 import type { AnyGameModule, TimeControl } from '../../shared/games/types.ts';
 import type { PlayerChannel } from './channel.ts';
-import type { GameRecord, LimitsReport } from './record/schema.ts';
+import type { GameRecord } from './record/schema.ts';
 import { playGame, type RefereeEvent } from './referee/referee.ts';
 import type { TimingMode } from './timing/time-keeper.ts';
+import type { LimitsReport, ResourceLimits } from './process/limits.ts';
 
-/** Resource limits for every bot of a game (applied where the system allows; the record says which). */
-export interface ResourceLimits {
-  readonly memoryMiB: number;
-  readonly maxProcesses: number;
-  /** Whether bots may use the network. */
-  readonly network: boolean;
-}
+export type { ResourceLimits } from './process/limits.ts';
 
 /** One bot of a match: how to start it. */
 export interface MatchBot {

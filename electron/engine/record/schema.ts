@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GameEnd } from '../../../shared/games/end.ts';
 import type { TimeControl } from '../../../shared/games/types.ts';
 import type { Failure } from '../referee/failure.ts';
+import type { LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
 
 /** The record format's name and version; readers reject other versions with a clear message. */
 export const RECORD_FORMAT = 'jury-game-record';
@@ -95,9 +96,16 @@ const moveRecord = z.object({
   chargedUs: z.number().optional(),
 });
 
+const limitName = z.enum(['memory', 'processes', 'network', 'containment']);
 const limitsReport = z.object({
-  applied: z.array(z.string()),
-  notApplied: z.array(z.object({ limit: z.string(), why: z.string() })),
+  requested: z.object({
+    memoryMiB: z.number().nullable(),
+    maxProcesses: z.number().int().nullable(),
+    network: z.boolean(),
+  }),
+  applied: z.array(z.object({ limit: limitName, detail: z.string() })),
+  notApplied: z.array(z.object({ limit: limitName, why: z.string() })),
+  containment: z.enum(['pid-namespace', 'process-group']),
 });
 
 /** The zod schema of a game record: every game Jury plays is stored and exported in this form. */
@@ -128,5 +136,7 @@ export type SeatRecord = GameRecord['seats'][number];
 export type MoveRecord = GameRecord['moves'][number];
 /** One line of a {@link GameRecord}'s dialogue. */
 export type LineRecord = GameRecord['lines'][number];
-/** Which resource limits a game ran under. */
+/** Which resource limits a game ran under (the process layer's report, checked against it by the compiler). */
 export type LimitsReport = z.infer<typeof limitsReport>;
+const _sameReport: ProcessLimitsReport = {} as LimitsReport;
+void _sameReport;

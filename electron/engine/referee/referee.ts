@@ -10,12 +10,12 @@ import {
   RECORD_FORMAT,
   RECORD_VERSION,
   type GameRecord,
-  type LimitsReport,
   type LineRecord,
   type MoveRecord,
 } from '../record/schema.ts';
 import { TimeKeeper, type MoveTime, type TimingMode } from '../timing/time-keeper.ts';
 import type { Failure } from './failure.ts';
+import type { LimitsReport } from '../process/limits.ts';
 import { SeatBook, type Contestant } from './seat-book.ts';
 import { JURY_VERSION } from '../version.ts';
 
@@ -264,7 +264,7 @@ export async function playGame(
     seed,
     board,
     timing: { mode: options.timing, control },
-    limits: options.limits ?? null,
+    limits: copyLimits(options.limits ?? null),
     startedAt,
     durationUs: monotonicUs() - t0,
     seats: seats.map((s, seat) =>
@@ -335,4 +335,15 @@ function judgeReply(
       return { ok: true, move: parsed.value, line: reply.line };
     }
   }
+}
+
+/** A mutable copy of a limits report for the record. */
+function copyLimits(l: LimitsReport | null): GameRecord['limits'] {
+  if (l === null) return null;
+  return {
+    requested: { ...l.requested },
+    applied: l.applied.map((a) => ({ ...a })),
+    notApplied: l.notApplied.map((n) => ({ ...n })),
+    containment: l.containment,
+  };
 }

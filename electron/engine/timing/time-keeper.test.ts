@@ -119,6 +119,8 @@ describe('TimeKeeper, per-move deadline (Flit)', () => {
       expect(tk.isOverdue()).toBe(true);
       expect(tk.stop()).toMatchObject({ chargedUs: 50_001, late: true });
       expect(tk.remainingUs(0)).toBe(50_000);
+      // Totals still add up every reply, for the statistics.
+      expect(tk.totals(0).chargedUs).toBe(99_001);
     }
   });
 });

@@ -100,10 +100,10 @@ export class TimeKeeper {
     const chargedUs = this.opts.mode === 'official' || this.opts.control.kind === 'per-move' ? wallUs : cpuUs;
     this.wallTotals[r.seat] = (this.wallTotals[r.seat] ?? 0) + wallUs;
     this.cpuTotals[r.seat] = (this.cpuTotals[r.seat] ?? 0) + cpuUs;
+    this.used[r.seat] = (this.used[r.seat] ?? 0) + chargedUs;
     if (this.opts.control.kind === 'per-move') {
       return { wallUs, cpuUs, chargedUs, late: chargedUs > r.limitUs };
     }
-    this.used[r.seat] = (this.used[r.seat] ?? 0) + chargedUs;
     return { wallUs, cpuUs, chargedUs, late: (this.used[r.seat] ?? 0) > this.limitUs };
   }
 

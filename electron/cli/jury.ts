@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// The `jury` command. Everything lives in program.ts so tests can run it in-process.
+import { killAllBots, sandboxCapabilities } from '../engine/process/index.ts';
+import { runCli } from './program.ts';
+
+// Interrupted: no bot may outlive Jury. (A normal exit is covered by the process layer's own hook.)
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    killAllBots();
+    process.exit(130);
+  });
+}
+// Probe what the machine offers for limits now, so the cost never lands inside a game.
+sandboxCapabilities();
+
+const code = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});
+process.exitCode = code;

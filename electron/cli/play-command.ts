@@ -1,0 +1,69 @@
+import { writeFile } from 'node:fs/promises';
+import { randomInt } from 'node:crypto';
+import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
+import { processLauncher } from '../engine/bot-launcher.ts';
+import { playMatch, type MatchBot } from '../engine/play-match.ts';
+import { RefereeSetupError } from '../engine/referee/referee.ts';
+import type { GameId } from '../../shared/games/types.ts';
+import type { CliIo } from './program.ts';
+import { parsePlayRequest, type PlayFlags } from './play-options.ts';
+import { formatSummary, summaryJson } from './summary.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Turns `sample:<name>` into the sample bot's command line; other commands pass through. */
+export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
+  const [first = '', ...rest] = command;
+  if (!first.startsWith('sample:')) return { name: first.split('/').at(-1) ?? first, command };
+  const wanted = first.slice('sample:'.length);
+  const bot = findSampleBot(wanted) ?? findSampleBot(`${game}-${wanted}`);
+  if (!bot || bot.game !== game) {
+    const names = sampleBots[game].map((b) => `sample:${b.strength}`).join(', ');
+    throw new UsageError(`no sample bot ${JSON.stringify(wanted)} for ${game}; choose ${names}`);
+  }
+  return { name: bot.id, command: [process.execPath, bot.file, ...rest] };
+}
+
+/** `jury play`: plays one game and prints the summary (or one JSON object). Returns the exit code. */
+export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): Promise<number> {
+  const request = await parsePlayRequest(gameId, flags, () => randomInt(0, 0xffffffff));
+  const bots = request.bots.map((command) => resolveBot(request.game.info.id, command));
+  const launcher = processLauncher();
+  for (const bot of bots) {
+    const problem = await launcher.check(bot);
+    if (problem) throw new UsageError(`--bot ${bot.command.join(' ')}: ${problem}`);
+  }
+  const tc = request.game.info.timeControl;
+  const control =
+    request.budgetMs === undefined
+      ? undefined
+      : tc.kind === 'game-total'
+        ? { kind: 'game-total' as const, budgetMs: request.budgetMs }
+        : { ...tc, deadlineMs: request.budgetMs };
+  let record;
+  try {
+    record = await playMatch(
+      {
+        game: request.game,
+        bots,
+        seed: request.seed,
+        timing: request.timing,
+        graceMs: request.graceMs,
+        limits: request.limits,
+        ...(request.board === undefined ? {} : { board: request.board }),
+        ...(control === undefined ? {} : { control }),
+      },
+      launcher,
+    );
+  } catch (e) {
+    if (e instanceof RefereeSetupError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (request.recordPath !== undefined) {
+    await writeFile(request.recordPath, `${JSON.stringify(record)}\n`).catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot write --record ${request.recordPath}: ${e.code ?? e.message}`);
+    });
+  }
+  const path = request.recordPath ?? null;
+  io.out(request.json ? `${JSON.stringify(summaryJson(record, path))}\n` : formatSummary(record, path));
+  return 0;
+}

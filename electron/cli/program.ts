@@ -1,0 +1,98 @@
+import { Command, CommanderError, Option } from 'commander';
+import { gameIds } from '../../shared/games/registry.ts';
+import { JURY_VERSION } from '../engine/version.ts';
+import { playCommand } from './play-command.ts';
+import { replayCommand } from './replay-command.ts';
+import { EXIT, UsageError } from './usage-error.ts';
+
+/** Where a command writes: injected so tests can run the CLI in-process. */
+export interface CliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+const PLAY_HELP = `
+Bots are started directly, never through a shell: --bot "python3 my_bot.py --fast" runs python3 with two
+arguments. Use --bot sample:random or sample:greedy for Jury's sample bots of the game.
+
+Timing modes:
+  official  wall time from writing the prompt to reading the whole reply; every other bot of the game is
+            stopped (SIGSTOP) while one thinks, as on the CodeCup server (default)
+  cpu       CPU time of the bot's process, for busy machines; a wall-time cap still catches sleeping bots
+
+Exit codes: 0 the game was played (whatever the bots did), 2 a usage or input error.
+
+Examples:
+  jury play more --bot ./my_bot --bot sample:greedy --seed 7
+  jury play less --bot ./a --bot ./b --bot ./c --bot ./d --board-file board.txt --record game.json
+  jury play 6561 --bot "java -cp out Bot" --bot sample:random --json`;
+
+/** Builds the `jury` command line program. Actions return exit codes; nothing here calls process.exit. */
+export function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
+  const program = new Command('jury')
+    .description('Jury: a judge and tournament manager for CodeCup-style bot competitions')
+    .version(JURY_VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('play')
+    .description('play one game between bot executables and report the result')
+    .argument('<game>', `the game: ${gameIds.join(', ')}`)
+    .requiredOption('--bot <command...>', 'one bot command line per seat, in seat order (repeat the option)')
+    .option('--seed <n>', 'game seed 0..4294967295 (default: random, printed and recorded)')
+    .option('--board <string>', 'play on this board string (Less, More)')
+    .option('--board-file <file>', 'play on the first board string in this file')
+    .addOption(
+      new Option('--timing <mode>', 'how thinking time is charged')
+        .choices(['official', 'cpu'])
+        .default('official'),
+    )
+    .option('--budget-ms <ms>', "override the game's time budget per program (per move for Flit)")
+    .option('--grace-ms <ms>', 'how long a bot may take to exit after Quit before it is killed', '1000')
+    .option('--memory-mib <n>', 'memory cap per bot, where the system allows (Linux)', '1024')
+    .option('--max-processes <n>', 'process count cap per bot, where the system allows (Linux)', '64')
+    .option('--network', 'let bots use the network (default: no network where the system allows)')
+    .option('--record <file>', 'write the full game record (JSON) to this file')
+    .option('--json', 'print one JSON object instead of the human summary')
+    .addHelpText('after', PLAY_HELP)
+    .action(async (game: string, flags) => setCode(await playCommand(game, flags, io)));
+
+  program
+    .command('replay')
+    .description("re-check a game record through the game's rules and print its transcript")
+    .argument('<file>', 'a record written by jury play --record')
+    .option('--dialogue', 'show every line sent and received instead of the move list')
+    .option('--json', 'print only the verdict as JSON')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 the record replays exactly, 1 it does not, 2 a usage or input error.',
+    )
+    .action(async (file: string, flags: { dialogue?: boolean; json?: boolean }) =>
+      setCode(await replayCommand(file, flags, io.out)),
+    );
+
+  return program;
+}
+
+/** Runs `jury` with `argv` (without the node and script words) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    if (e instanceof UsageError) {
+      io.err(`jury: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}

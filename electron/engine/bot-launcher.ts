@@ -1,0 +1,34 @@
+import { sha256File, identityFile } from './bots/hash.ts';
+import type { Launcher, LaunchedBot, MatchBot } from './play-match.ts';
+import { findExecutable, launchProblem, startBot, type ResourceLimits } from './process/index.ts';
+
+/** A {@link Launcher} that can also say, before a game, why a bot could not be started. */
+export interface ProcessLauncher extends Launcher {
+  /** Why `bot` cannot be started (missing program, bad directory), or null when it can. */
+  check(bot: MatchBot): Promise<string | null>;
+}
+
+/**
+ * The launcher of real bot processes: starts each bot through the process layer (the only module that
+ * spawns) under the game's resource limits, and hashes the file that identifies the bot's version
+ * (the program, or an interpreter's script) for the record.
+ */
+export function processLauncher(): ProcessLauncher {
+  const spec = (bot: MatchBot) => {
+    const [executable = '', ...args] = bot.command;
+    return { executable, args, cwd: bot.cwd ?? process.cwd(), ...(bot.env ? { env: bot.env } : {}) };
+  };
+  return {
+    async check(bot) {
+      return launchProblem(spec(bot));
+    },
+    async launch(bot, limits: ResourceLimits): Promise<LaunchedBot> {
+      const launch = spec(bot);
+      const exe = findExecutable(launch.executable, launch.cwd, { ...process.env, ...launch.env });
+      const executableHash =
+        exe === null ? null : await sha256File(identityFile(exe, launch.args, launch.cwd)).catch(() => null);
+      const channel = startBot(launch, { limits });
+      return { channel, executableHash, limits: channel.limits };
+    },
+  };
+}

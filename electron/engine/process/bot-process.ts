@@ -1,0 +1,301 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import type { ExitInfo, PlayerChannel, ReadResult, StderrCapture } from '../channel.ts';
+import { monotonicUs } from '../channel.ts';
+import { BotTree } from './bot-tree.ts';
+import { findExecutable } from './executables.ts';
+import { startProblem, type LaunchSpec } from './launch.ts';
+import { DEFAULT_LIMITS, planLaunch, type LimitsReport, type ResourceLimits } from './limits.ts';
+import { Inbox } from './inbox.ts';
+import { LineFramer } from './line-framer.ts';
+import { fdTarget, holdsTarget, pidsWithEnvEntry } from './proc.ts';
+import { sandboxCapabilities, type SandboxCapabilities } from './sandbox.ts';
+import { decodeExit, register, signalGroup, signalProcess, unregister, type Killable } from './signals.ts';
+import { StderrCollector } from './stderr-collector.ts';
+
+/** Options of {@link startBot}; every one has a default. */
+export interface BotProcessOptions {
+  /** Default {@link DEFAULT_LIMITS}. */
+  readonly limits?: ResourceLimits;
+  /** What the machine offers; default: probed once ({@link sandboxCapabilities}). Tests pass variants. */
+  readonly sandbox?: SandboxCapabilities;
+  /** Longest reply line in bytes, without its newline (default 64 KiB). */
+  readonly maxLineBytes?: number;
+  /** Standard error: the shown prefix (default 10,000 chars) and the full log's cap (default 1 MiB). */
+  readonly stderrShownChars?: number;
+  readonly stderrFullBytes?: number;
+  /** Unread output beyond which Jury stops reading stdout, so the bot blocks (default 4 MiB). */
+  readonly maxQueuedBytes?: number;
+}
+
+/** The environment variable that marks every process a bot starts, so that cleanup can find them all. */
+export const BOT_MARKER_VAR = 'JURY_BOT_ID';
+/** After stdout closes, how long a read waits to learn the exit status. */
+const EXIT_AFTER_CLOSE_MS = 200;
+/** After the exit, how long output may still drain before it counts as closed. */
+const OUTPUT_AFTER_EXIT_MS = 100;
+const STREAMS_DRAIN_MS = 250;
+
+/**
+ * Starts a bot under its limits and returns its channel. Never throws: when the bot cannot be started
+ * (missing program, bad working directory), the channel is closed at once, {@link BotProcess.startError}
+ * says why, and so does its standard error. The caller must call {@link BotProcess.shutdown} when done.
+ */
+export function startBot(launch: LaunchSpec, options: BotProcessOptions = {}): BotProcess {
+  return new BotProcess(launch, options);
+}
+
+/**
+ * A bot process as a {@link PlayerChannel}: the one place in Jury where bots are spawned. The process
+ * gets its own process group (and, on Linux where possible, its own PID namespace), stdout framed in
+ * lines timed when their newline arrives, stderr drained continuously, and a shutdown after which no
+ * process it started survives. Writing to a dead bot is ignored.
+ */
+export class BotProcess implements PlayerChannel, Killable {
+  /** The full command line spawned (wrappers included), for the game record. */
+  readonly command: readonly string[];
+  /** The limits applied and not applied. */
+  readonly limits: LimitsReport;
+
+  private readonly child: ChildProcessWithoutNullStreams | null = null;
+  private readonly marker: string;
+  private readonly viaReaper: boolean;
+  private readonly framer: LineFramer;
+  private readonly errors: StderrCollector;
+  private readonly inbox: Inbox;
+  private readonly tree: BotTree | null = null;
+  private stdinOpen = false;
+  private pipeId: string | null = null;
+  private exitInfo: ExitInfo | null = null;
+  private hasExited = false;
+  private exitWaiters: (() => void)[] = [];
+  private suspended = false;
+  private ending: Promise<ExitInfo | null> | null = null;
+  private failure: string | null = null;
+  private streamsClosed = false;
+
+  /** Use {@link startBot}. */
+  constructor(launch: LaunchSpec, options: BotProcessOptions) {
+    this.framer = new LineFramer(options.maxLineBytes ?? 64 * 1024);
+    this.errors = new StderrCollector(options.stderrShownChars, options.stderrFullBytes);
+    this.inbox = new Inbox({
+      maxQueuedBytes: options.maxQueuedBytes ?? 4 * 1024 * 1024,
+      pause: () => this.child?.stdout.pause(),
+      resume: () => this.child?.stdout.resume(),
+      pending: () => this.framer.pendingText(),
+      closedResult: () => this.closedResult(),
+      outputGone: () => this.outputGone(),
+    });
+    this.marker = `${BOT_MARKER_VAR}=${randomUUID()}`;
+    const caps = options.sandbox ?? sandboxCapabilities();
+    const env: Record<string, string | undefined> = { ...process.env, ...launch.env };
+    const exe = findExecutable(launch.executable, launch.cwd, env);
+    const plan = planLaunch(exe ?? launch.executable, launch.args, options.limits ?? DEFAULT_LIMITS, caps);
+    this.command = [plan.command, ...plan.args];
+    this.limits = plan.report;
+    this.viaReaper = plan.exitViaReaper;
+    const problem = startProblem(launch, exe);
+    if (problem) {
+      this.fail(problem);
+      return;
+    }
+    env[BOT_MARKER_VAR] = this.marker.slice(BOT_MARKER_VAR.length + 1);
+    try {
+      this.child = spawn(plan.command, plan.args, {
+        cwd: launch.cwd,
+        env,
+        detached: true, // its own process group (setsid), so suspend and kill reach all of it
+        stdio: ['pipe', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+    } catch (e) {
+      this.fail(`cannot start ${plan.command}: ${String(e)}`);
+      return;
+    }
+    const child = this.child;
+    if (child.pid === undefined) {
+      // Spawning failed; the 'error' event says why.
+      child.once('error', (e) => this.fail(`cannot start ${plan.command}: ${e.message}`));
+      return;
+    }
+    this.stdinOpen = true;
+    this.tree = new BotTree(child.pid, plan.depth);
+    this.pipeId = readPipeId(child.pid);
+    child.on('error', () => undefined); // later errors are failed kills; the exit event tells the rest
+    child.stdin.on('error', () => (this.stdinOpen = false)); // EPIPE: the bot is gone or closed stdin
+    child.stdout.on('error', () => undefined);
+    child.stderr.on('error', () => undefined);
+    // The arrival time is taken first thing, before any framing work: it is what the bot is charged.
+    child.stdout.on('data', (chunk: Buffer) => this.framer.push(chunk, monotonicUs(), this.inbox.accept));
+    child.stdout.on('end', () => this.inbox.close());
+    child.stderr.on('data', (chunk: Buffer) => this.errors.push(chunk));
+    child.on('exit', (code, signal) => this.onExit(code, signal));
+    child.once('close', () => (this.streamsClosed = true));
+    register(this);
+  }
+
+  /** The process Jury spawned (a wrapper when limits apply), or null when nothing was spawned. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** The bot's own process id as seen from Jury once found, else null. */
+  get botPid(): number | null {
+    return this.tree?.botPid ?? null;
+  }
+
+  /** The bot's PID namespace ("pid:[N]") when it runs in one. */
+  get pidNamespace(): string | null {
+    return this.tree?.pidNamespace ?? null;
+  }
+
+  /** Why the bot could not be started, or null when it was. */
+  get startError(): string | null {
+    return this.failure;
+  }
+
+  get exited(): boolean {
+    return this.hasExited;
+  }
+
+  get exit(): ExitInfo | null {
+    return this.exitInfo;
+  }
+
+  send(lines: readonly string[]): void {
+    if (!this.stdinOpen || !this.child || lines.length === 0) return;
+    this.child.stdin.write(lines.length === 1 ? `${lines[0] ?? ''}\n` : `${lines.join('\n')}\n`);
+  }
+
+  /** See {@link PlayerChannel.read}. A second read while one is outstanding is a caller bug: it rejects. */
+  read(timeoutUs: number): Promise<ReadResult> {
+    return this.inbox.read(timeoutUs);
+  }
+
+  discardReceived(): number {
+    return this.inbox.discard();
+  }
+
+  suspend(): void {
+    if (this.suspended || !this.child?.pid || this.hasExited) return;
+    this.suspended = signalGroup(this.child.pid, 'SIGSTOP');
+  }
+
+  resume(): void {
+    if (!this.suspended || !this.child?.pid) return;
+    this.suspended = false;
+    if (!this.hasExited) signalGroup(this.child.pid, 'SIGCONT');
+  }
+
+  cpuUs(): number {
+    return this.tree?.cpuUs() ?? 0;
+  }
+
+  stderr(): StderrCapture {
+    return this.errors.capture();
+  }
+
+  shutdown(graceMs: number): Promise<ExitInfo | null> {
+    this.ending ??= this.end(graceMs);
+    return this.ending;
+  }
+
+  /** Kills the bot and everything it started now, synchronously (Jury is exiting). */
+  killNow(): void {
+    // Only while the spawned process is unreaped is its pid, hence the group id, surely still ours.
+    if (this.child?.pid && !this.hasExited) signalGroup(this.child.pid, 'SIGKILL');
+    if (this.limits.containment === 'process-group') {
+      for (const pid of pidsWithEnvEntry(this.marker)) signalProcess(pid, 'SIGKILL');
+    }
+  }
+
+  private async end(graceMs: number): Promise<ExitInfo | null> {
+    const child = this.child;
+    if (child) {
+      this.resume(); // a stopped bot cannot notice that its input closed
+      if (this.stdinOpen) child.stdin.end();
+      this.stdinOpen = false;
+      if (!this.hasExited) await this.waitExit(graceMs);
+      this.killNow();
+      if (!this.hasExited) await this.waitExit(5000);
+      if (this.limits.containment === 'process-group') await this.sweepMarked();
+      this.tree?.stop();
+      // Let the last output drain; then let go of the pipes even if some stray process holds them
+      // (one that escaped every cleanup), so that they never keep Jury's event loop alive.
+      if (!this.streamsClosed) {
+        await Promise.race([new Promise((r) => child.once('close', r)), delay(STREAMS_DRAIN_MS)]);
+      }
+      child.stdin.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }
+    unregister(this);
+    this.inbox.abort({ kind: 'closed', exit: this.exitInfo, pending: this.framer.pendingText() });
+    return this.exitInfo;
+  }
+
+  /** Without a namespace, daemons that left the group are found by their marker; repeat to beat forks. */
+  private async sweepMarked(): Promise<void> {
+    for (let round = 0; round < 20; round++) {
+      const pids = pidsWithEnvEntry(this.marker);
+      if (pids.length === 0) return;
+      for (const pid of pids) signalProcess(pid, 'SIGKILL');
+      await delay(10);
+    }
+  }
+
+  private async closedResult(): Promise<ReadResult> {
+    if (!this.hasExited) await this.waitExit(EXIT_AFTER_CLOSE_MS);
+    return { kind: 'closed', exit: this.exitInfo, pending: this.framer.pendingText() };
+  }
+
+  /**
+   * Whether the bot no longer holds its stdout. A bot that closes stdout but keeps running gives no end
+   * of file, because the wrappers (unshare, timeout) hold the same pipe: /proc tells instead.
+   */
+  private outputGone(): boolean {
+    const bot = this.botPid;
+    return this.pipeId !== null && bot !== null && holdsTarget(bot, this.pipeId) === false;
+  }
+
+  private onExit(code: number | null, signal: string | null): void {
+    this.exitInfo = decodeExit(code, signal, this.viaReaper);
+    this.hasExited = true;
+    this.stdinOpen = false;
+    for (const wake of this.exitWaiters) wake();
+    this.exitWaiters = [];
+    // Children that inherited stdout can keep it open after the bot died: do not wait for them.
+    setTimeout(() => this.inbox.close(), OUTPUT_AFTER_EXIT_MS).unref();
+  }
+
+  private waitExit(ms: number): Promise<void> {
+    if (this.hasExited) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      this.exitWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private fail(message: string): void {
+    this.failure = message;
+    this.hasExited = true;
+    this.errors.note(message);
+    this.inbox.close();
+  }
+}
+
+/**
+ * The identity of the bot's end of the stdout channel ("socket:[N]": libuv's stdio pipes are socket
+ * pairs), read from the spawned process, which is a wrapper that never closes it; or null.
+ */
+function readPipeId(pid: number): string | null {
+  const t = fdTarget(pid, 1);
+  return t !== null && (t.startsWith('socket:') || t.startsWith('pipe:')) ? t : null;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
