@@ -1,5 +1,10 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { prepareBot } from '../engine/bots/build.ts';
+import { languageOfFile } from '../engine/bots/languages.ts';
 import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { playMatch, type MatchBot } from '../engine/play-match.ts';
@@ -23,10 +28,48 @@ export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
   return { name: bot.id, command: [process.execPath, bot.file, ...rest] };
 }
 
+/**
+ * A bot given as one source file (`--bot my_bot.cpp`) is built with its language preset (or, for
+ * Python and JavaScript, run by its interpreter); anything else is a command line and passes through.
+ * Build failures are usage errors that show the compiler's output.
+ */
+export async function buildIfSource(bot: MatchBot): Promise<MatchBot> {
+  const [file, ...args] = bot.command;
+  if (file === undefined || args.length > 0) return bot;
+  const language = languageOfFile(file);
+  if (language === null || !isFile(file)) return bot;
+  const source = resolve(file);
+  const buildDir = join(
+    tmpdir(),
+    'jury-builds',
+    createHash('sha256').update(source).digest('hex').slice(0, 16),
+  );
+  const prepared = await prepareBot(
+    { name: basename(file), source: { file: source, language }, args: [] },
+    { baseDir: process.cwd(), buildDir },
+  );
+  if (!prepared.ok) {
+    const output = prepared.error.output ? `\n${prepared.error.output.trimEnd()}` : '';
+    throw new UsageError(`--bot ${file}: ${prepared.error.message}${output}`);
+  }
+  const { launch } = prepared.value;
+  return { name: basename(file), command: [launch.executable, ...launch.args], cwd: launch.cwd };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** `jury play`: plays one game and prints the summary (or one JSON object). Returns the exit code. */
 export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): Promise<number> {
   const request = await parsePlayRequest(gameId, flags, () => randomInt(0, 0xffffffff));
-  const bots = request.bots.map((command) => resolveBot(request.game.info.id, command));
+  const bots = await Promise.all(
+    request.bots.map((command) => buildIfSource(resolveBot(request.game.info.id, command))),
+  );
   const launcher = processLauncher();
   for (const bot of bots) {
     const problem = await launcher.check(bot);

@@ -13,7 +13,10 @@ export interface CliIo {
 
 const PLAY_HELP = `
 Bots are started directly, never through a shell: --bot "python3 my_bot.py --fast" runs python3 with two
-arguments. Use --bot sample:random or sample:greedy for Jury's sample bots of the game.
+arguments. Use --bot sample:random or sample:greedy for Jury's sample bots of the game. A single source
+file (--bot my_bot.cpp) is built first with CodeCup-style flags: .c (gcc -O2 -std=c11), .cpp/.cc (g++ -O2
+-std=c++17), .java (javac), .pas (fpc -O2), .rs (rustc -O), .go (go build); .py and .js run with python3
+and node.
 
 Timing modes:
   official  wall time from writing the prompt to reading the whole reply; every other bot of the game is

@@ -95,3 +95,23 @@ export const LANGUAGES: Readonly<Record<LanguageId, LanguagePreset>> = {
     run: (source) => ({ executable: 'node', args: [source] }),
   },
 };
+
+const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
+  '.c': 'c',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.java': 'java',
+  '.py': 'python',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.pas': 'pascal',
+  '.pp': 'pascal',
+  '.rs': 'rust',
+  '.go': 'go',
+};
+
+/** The language preset for a source file, by its extension (`bot.cpp` → `cpp`), or null when none fits. */
+export function languageOfFile(path: string): LanguageId | null {
+  return EXTENSIONS[extname(path).toLowerCase()] ?? null;
+}

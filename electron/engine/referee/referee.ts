@@ -192,10 +192,9 @@ export async function playGame(
       resume(actor);
       running = actor;
     }
-    deliver(pending);
-    pending = [];
-
     if (!playsItself) {
+      deliver(pending);
+      pending = [];
       if (perMove) {
         miss(actor, 'gone', '', null);
       } else {
@@ -207,7 +206,17 @@ export async function playGame(
       continue;
     }
 
-    clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
+    // The others' lines first; then the clock starts and the actor's own lines (its prompt) are written,
+    // so neither the judge's work nor the other writes are charged to it.
+    const own = pending.filter((d) => d.seat === actor);
+    deliver(own.length === pending.length ? [] : pending.filter((d) => d.seat !== actor));
+    pending = [];
+    if (own.length > 0) {
+      clock.start(actor);
+      deliver(own);
+    } else {
+      clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
+    }
     s.prompted = false;
     const reply = await readReply(s, clock);
     if (reply.kind === 'line' || reply.kind === 'bad-line') {

@@ -184,6 +184,36 @@ describe('jury play and jury replay', () => {
     expect(await jury('replay', path)).toMatchObject({ code: 2, err: expect.stringContaining('version') });
   });
 
+  it('builds a bot given as one source file, and shows the compiler output when the build fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-src-'));
+    // A 6561 player in C that places on the first empty square it knows of, then stops (EXIT).
+    writeFileSync(
+      join(dir, 'once.c'),
+      '#include <stdio.h>\nint main(void){char l[64];fgets(l,64,stdin);puts("11");fflush(stdout);return 0;}\n',
+    );
+    const built = await jury(
+      'play',
+      '6561',
+      '--bot',
+      join(dir, 'once.c'),
+      '--bot',
+      'sample:random',
+      '--seed',
+      '1',
+      '--json',
+    );
+    expect(built.code).toBe(0);
+    const summary = JSON.parse(built.out) as {
+      seats: { name: string; status: string; failure: { ply: number } }[];
+    };
+    expect(summary.seats[0]).toMatchObject({ name: 'once.c', status: 'EXIT', failure: { ply: 2 } });
+    writeFileSync(join(dir, 'broken.c'), 'int main(void){ return }\n');
+    const broken = await jury('play', '6561', '--bot', join(dir, 'broken.c'), '--bot', 'sample:random');
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(/building broken.c with gcc failed/);
+    expect(broken.err).toMatch(/error: expected expression/);
+  });
+
   it('works as the installed `jury` executable, with its exit codes', async () => {
     const run = promisify(execFile);
     const ok = await run(process.execPath, [
