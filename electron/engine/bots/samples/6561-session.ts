@@ -1,8 +1,8 @@
-import { deriveSeed, Prng, type Seed } from '../../../../shared/random/prng.ts';
+import type { Prng, Seed } from '../../../../shared/random/prng.ts';
 import type { Seat } from '../../../../shared/games/types.ts';
 import { game6561, type State6561 } from '../../../../shared/games/6561/index.ts';
 import { SEAT_NAMES } from '../../../../shared/games/6561/protocol.ts';
-import { ProtocolError, seatOf, type BotSession } from './session.ts';
+import { followMove, ProtocolError, seatOf, TrackingSession } from './session.ts';
 import type { Chooser6561 } from './6561-strategies.ts';
 
 /**
@@ -10,23 +10,15 @@ import type { Chooser6561 } from './6561-strategies.ts';
  * each line is the partner's move, answered with ours, until `Quit`. The session keeps the game state
  * with the game module, applying both players' moves.
  */
-export class Session6561 implements BotSession {
+export class Session6561 extends TrackingSession {
   private readonly choose: Chooser6561;
-  private readonly seed: Seed;
   private state: State6561 = initial();
   private seat: Seat | null = null;
-  private rng: Prng | null = null;
-  private finished = false;
 
   /** A session that picks its moves with `choose`, its random choices seeded from `seed` and its letter. */
   constructor(choose: Chooser6561, seed: Seed) {
+    super(seed);
     this.choose = choose;
-    this.seed = seed;
-  }
-
-  /** See {@link BotSession.done}. */
-  get done(): boolean {
-    return this.finished;
   }
 
   /** See {@link BotSession.feed}. */
@@ -34,19 +26,14 @@ export class Session6561 implements BotSession {
     const text = line.trim();
     if (this.seat === null) {
       this.seat = seatOf(SEAT_NAMES, text);
-      this.rng = Prng.fromSeed(deriveSeed(this.seed, text));
+      this.seedFor(text);
       return this.seat === 0 ? this.play(this.seat) : [];
     }
     if (text === 'Quit') {
       this.finished = true;
       return [];
     }
-    const move = game6561.parseReply(this.state, text);
-    if (!move.ok)
-      throw new ProtocolError(`cannot read the move ${JSON.stringify(text)}: ${move.error.message}`);
-    const reason = game6561.checkMove(this.state, move.value);
-    if (reason !== null) throw new ProtocolError(`cannot follow the move ${JSON.stringify(text)}: ${reason}`);
-    this.state = game6561.apply(this.state, move.value);
+    this.state = followMove(game6561, this.state, text).state;
     return this.play(this.seat);
   }
 

@@ -1,9 +1,9 @@
-import { deriveSeed, Prng, type Seed } from '../../../../shared/random/prng.ts';
+import type { Prng, Seed } from '../../../../shared/random/prng.ts';
 import type { Seat } from '../../../../shared/games/types.ts';
 import { lessGame, type LessMove, type LessState } from '../../../../shared/games/less/index.ts';
 import { SEAT_NAMES } from '../../../../shared/games/less/facts.ts';
 import { nextActive } from '../../../../shared/games/less/state.ts';
-import { ProtocolError, seatOf, type BotSession } from './session.ts';
+import { followMove, ProtocolError, seatOf, TrackingSession } from './session.ts';
 import { rushLines, type LessChooser } from './less-strategies.ts';
 
 /**
@@ -16,24 +16,16 @@ import { rushLines, type LessChooser } from './less-strategies.ts';
  * busy player reads one `Nil` for each finished seat skipped before the next one, so the session counts
  * the `Nil` lines still due and answers only when it is to act and none is left.
  */
-export class LessSession implements BotSession {
+export class LessSession extends TrackingSession {
   private readonly choose: LessChooser;
-  private readonly seed: Seed;
   private state: LessState | null = null;
   private seat: Seat | null = null;
-  private rng: Prng | null = null;
   private nilsDue = 0;
-  private finished = false;
 
   /** A session that picks its turns with `choose`, its random choices seeded from `seed` and its colour. */
   constructor(choose: LessChooser, seed: Seed) {
+    super(seed);
     this.choose = choose;
-    this.seed = seed;
-  }
-
-  /** See {@link BotSession.done}. */
-  get done(): boolean {
-    return this.finished;
   }
 
   /** See {@link BotSession.feed}. */
@@ -47,7 +39,7 @@ export class LessSession implements BotSession {
     }
     if (this.seat === null) {
       this.seat = seatOf(SEAT_NAMES, text);
-      this.rng = Prng.fromSeed(deriveSeed(this.seed, text));
+      this.seedFor(text);
       return this.play(this.state, this.seat);
     }
     switch (text) {
@@ -71,12 +63,10 @@ export class LessSession implements BotSession {
   /** Applies another player's turn line, as the seat to act in our copy of the game. */
   private follow(state: LessState, text: string): void {
     if (this.nilsDue > 0) throw new ProtocolError(`expected Nil, got ${JSON.stringify(text)}`);
-    const move = lessGame.parseReply(state, text);
-    if (!move.ok)
-      throw new ProtocolError(`cannot read the turn ${JSON.stringify(text)}: ${move.error.message}`);
-    const reason = lessGame.checkMove(state, move.value);
-    if (reason !== null) throw new ProtocolError(`cannot follow the turn ${JSON.stringify(text)}: ${reason}`);
-    this.advance(state, move.value);
+    const mover = lessGame.toAct(state) as Seat;
+    const { state: after } = followMove(lessGame, state, text);
+    this.state = after;
+    this.nilsDue = skippedAfter(after, mover);
   }
 
   /** Our turn, if it is ours now and no `Nil` is still due; nothing otherwise (and in the rush). */

@@ -1,8 +1,8 @@
-import { deriveSeed, Prng, type Seed } from '../../../../shared/random/prng.ts';
+import type { Prng, Seed } from '../../../../shared/random/prng.ts';
 import type { Seat } from '../../../../shared/games/types.ts';
 import { moreGame, type MoreState } from '../../../../shared/games/more/index.ts';
 import { BLACK, SEAT_NAMES, WHITE } from '../../../../shared/games/more/state.ts';
-import { ProtocolError, type BotSession } from './session.ts';
+import { followMove, ProtocolError, TrackingSession } from './session.ts';
 import type { MoreChooser } from './more-strategies.ts';
 
 /**
@@ -11,23 +11,15 @@ import type { MoreChooser } from './more-strategies.ts';
  * ours), or `Nil` once the opponent is home (answered with ours too), and `Quit` at the end. The
  * session keeps the game state with the game module, applying both players' moves.
  */
-export class MoreSession implements BotSession {
+export class MoreSession extends TrackingSession {
   private readonly choose: MoreChooser;
-  private readonly seed: Seed;
   private state: MoreState | null = null;
   private seat: Seat | null = null;
-  private rng: Prng | null = null;
-  private finished = false;
 
   /** A session that picks its moves with `choose`, its random choices seeded from `seed` and its colour. */
   constructor(choose: MoreChooser, seed: Seed) {
+    super(seed);
     this.choose = choose;
-    this.seed = seed;
-  }
-
-  /** See {@link BotSession.done}. */
-  get done(): boolean {
-    return this.finished;
   }
 
   /** See {@link BotSession.feed}. */
@@ -42,7 +34,7 @@ export class MoreSession implements BotSession {
     if (this.seat === null) {
       // White is told to start; Black learns its colour from reading White's first move instead.
       this.seat = text === 'Start' ? WHITE : BLACK;
-      this.rng = Prng.fromSeed(deriveSeed(this.seed, SEAT_NAMES[this.seat] as string));
+      this.seedFor(SEAT_NAMES[this.seat] as string);
       if (text === 'Start') return this.play(this.state, this.seat);
     } else if (text === 'Quit') {
       this.finished = true;
@@ -56,12 +48,7 @@ export class MoreSession implements BotSession {
 
   /** Applies the opponent's move line. */
   private follow(state: MoreState, text: string): void {
-    const move = moreGame.parseReply(state, text);
-    if (!move.ok)
-      throw new ProtocolError(`cannot read the move ${JSON.stringify(text)}: ${move.error.message}`);
-    const reason = moreGame.checkMove(state, move.value);
-    if (reason !== null) throw new ProtocolError(`cannot follow the move ${JSON.stringify(text)}: ${reason}`);
-    this.state = moreGame.apply(state, move.value);
+    this.state = followMove(moreGame, state, text).state;
   }
 
   /** Our move, which it must be whenever we are prompted. */

@@ -49,7 +49,7 @@ describe('LessSession', () => {
     white.feed(LESS_BOARD);
     white.feed('White');
     expect(() => white.feed('Nil')).toThrow('read Nil where a turn was expected');
-    expect(() => white.feed('a1c1')).toThrow(/cannot follow the turn "a1c1"/);
+    expect(() => white.feed('a1c1')).toThrow(/cannot follow the move "a1c1"/);
     expect(() => session().feed('0123')).toThrow(/expected the board string/);
   });
 
