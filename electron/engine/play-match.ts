@@ -48,7 +48,11 @@ export interface MatchRequest {
 export async function playMatch(request: MatchRequest, launcher: Launcher): Promise<GameRecord> {
   const launched: LaunchedBot[] = [];
   try {
-    for (const bot of request.bots) launched.push(await launcher.launch(bot, request.limits));
+    // Started together: each launch waits on a spawn and a hash, so one after another they would add up.
+    const starts = await Promise.allSettled(request.bots.map((bot) => launcher.launch(bot, request.limits)));
+    for (const start of starts) if (start.status === 'fulfilled') launched.push(start.value);
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed) throw failed.reason;
     return await playGame(
       launched.map((l, i) => {
         const bot = request.bots[i] as MatchBot;

@@ -11,6 +11,8 @@ import type { RefereeEvent } from './referee.ts';
 /** What an in-memory player does when it is its turn. */
 export type MemoryReply =
   | { readonly line: string }
+  /** Several lines at once, read one by one (a late reply followed by the real one, say). */
+  | { readonly lines: readonly string[] }
   | { readonly silent: true }
   | { readonly close: ExitInfo | null; readonly pending?: string }
   | { readonly badLine: 'too-long' | 'undecodable' };
@@ -37,6 +39,7 @@ export class MemoryChannel implements PlayerChannel {
   exit: ExitInfo | null = null;
   shutdowns = 0;
   private answeredPly = -1;
+  private readonly queue: string[] = [];
   private readonly seat: Seat;
   private readonly oracle: MemoryOracle;
   private readonly strategy: MemoryStrategy;
@@ -53,11 +56,17 @@ export class MemoryChannel implements PlayerChannel {
 
   async read(timeoutUs: number): Promise<ReadResult> {
     if (this.suspended) this.readIfSuspended = true;
+    const queued = this.queue.shift();
+    if (queued !== undefined) return { kind: 'line', line: queued, atUs: monotonicUs() };
     const ply = this.oracle.ply;
     if (this.exited || this.answeredPly === ply) return this.silence(timeoutUs);
     this.answeredPly = ply;
     const reply = this.strategy({ state: this.oracle.state, seat: this.seat, ply });
     if ('line' in reply) return { kind: 'line', line: reply.line, atUs: monotonicUs() };
+    if ('lines' in reply) {
+      this.queue.push(...reply.lines);
+      return this.read(timeoutUs);
+    }
     if ('badLine' in reply)
       return { kind: 'bad-line', code: reply.badLine, detail: reply.badLine, atUs: monotonicUs() };
     if ('close' in reply) {

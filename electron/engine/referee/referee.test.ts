@@ -182,6 +182,24 @@ describe('the referee in a per-move game (Flit)', () => {
     expect(replayRecord(record)).toMatchObject({ ok: true });
   });
 
+  it('drops the late reply a timed-out bot writes after its next prompt, instead of taking it as the answer', async () => {
+    let prompts = 0;
+    const lateThenGood: MemoryStrategy = (view) => {
+      prompts += 1;
+      if (prompts === 1) return { silent: true };
+      // What a bot stopped mid-think writes once resumed: first its stale reply, then this turn's answer.
+      return prompts === 2 ? { lines: ['99 99 0 0', '0 0 0 0'] } : { line: '0 0 0 0' };
+    };
+    const { record } = await play('flit', 8, {
+      0: movesAlways,
+      1: lateThenGood,
+      2: movesAlways,
+      3: movesAlways,
+    });
+    expect(record.seats[1]!.missed).toEqual({ timeout: 1, invalid: 0, gone: 0 });
+    expect(record.moves.find((m) => m.seat === 1 && m.by === 'bot')?.line).toBe('0 0 0 0');
+  });
+
   it('counts invalid replies as missed turns and a vanished bot as gone', async () => {
     const { record } = await play('flit', 8, {
       1: () => ({ line: '99 99 0 0' }),

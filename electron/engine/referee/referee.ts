@@ -112,7 +112,7 @@ export async function playGame(
       const s = book(seat);
       if (s.closed || s.failure?.kind === 'crash' || s.failure?.kind === 'exit') continue;
       // Per-move games: anything the program wrote since its last turn is a late reply; drop it before the next prompt.
-      if (perMove) s.channel.discardReceived();
+      if (perMove) s.owed = Math.max(0, s.owed - s.channel.discardReceived());
       const t = monotonicUs() - t0;
       for (const text of batch) lines.push({ t, dir: 'in', seat, text });
       if (last && s.suspended) resume(seat);
@@ -228,6 +228,9 @@ export async function playGame(
       });
       s.lastLineAtUs = reply.atUs;
     }
+    // Per-move games: a program that timed out still owes that reply. Stopped in official mode, it writes
+    // it only once resumed, after its next prompt, so the drain before the prompt cannot catch it.
+    if (perMove && reply.kind === 'timeout') s.owed += 1;
     const time =
       reply.kind === 'closed'
         ? (clock.abandon(), null)
@@ -295,6 +298,10 @@ export async function playGame(
 async function readReply(s: SeatBook, clock: TimeKeeper): Promise<ReadResult> {
   for (;;) {
     const result = await s.channel.read(clock.waitLimitUs());
+    if (result.kind === 'line' && s.owed > 0) {
+      s.owed -= 1; // the late reply to an earlier prompt: not this turn's answer
+      continue;
+    }
     if (result.kind !== 'timeout' || clock.isOverdue()) return result;
   }
 }

@@ -28,6 +28,8 @@ export class SeatBook {
   moves = 0;
   maxChargedUs = 0;
   readonly missed = { timeout: 0, invalid: 0, gone: 0 };
+  /** Per-move games: replies to earlier prompts not received yet (they timed out); dropped on arrival. */
+  owed = 0;
   shutdown: Promise<unknown> | null = null;
   readonly contestant: Contestant;
 

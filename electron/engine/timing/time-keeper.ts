@@ -80,12 +80,10 @@ export class TimeKeeper {
     if (this.running) throw new Error(`TimeKeeper: seat ${this.running.seat}'s clock is still running`);
     const first = this.opts.control.kind === 'per-move' && !this.replied[seat];
     const limitUs = this.limitUs + (first ? (this.opts.startupAllowanceUs ?? 2_000_000) : 0);
-    this.running = {
-      seat,
-      wall0: fromWallUs ?? this.opts.source.wallUs(),
-      cpu0: this.opts.source.cpuUs(seat),
-      limitUs,
-    };
+    // The CPU time first: the bot is waiting for its prompt, so it does not change, and reading it
+    // (two /proc reads) after the wall clock would charge the bot for the judge's own work.
+    const cpu0 = this.opts.source.cpuUs(seat);
+    this.running = { seat, wall0: fromWallUs ?? this.opts.source.wallUs(), cpu0, limitUs };
   }
 
   /**

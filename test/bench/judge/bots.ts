@@ -1,0 +1,38 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileC, type Compiled } from '../lib/compile.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The C bots of the judge section, compiled for this run. */
+export interface JudgeBots {
+  /** 6561 player: `bot6561 BURN_US SEED [STAMPS_FILE]` (see bots/bot6561.c). */
+  readonly bot6561: string;
+  /** Flit player: `botflit BURN_US MOVES [STAMPS_FILE]` (see bots/botflit.c). */
+  readonly botflit: string;
+  /** The folder the programs live in (stamp files go there too). */
+  readonly dir: string;
+  dispose(): void;
+}
+
+/** Compiles the section's bots with `cc -O2` into a temporary folder. */
+export function buildBots(): JudgeBots {
+  const compiled: Compiled = compileC([join(here, 'bots/bot6561.c'), join(here, 'bots/botflit.c')]);
+  const bot6561 = compiled.programs['bot6561'] as string;
+  return {
+    bot6561,
+    botflit: compiled.programs['botflit'] as string,
+    dir: dirname(bot6561),
+    dispose: compiled.dispose,
+  };
+}
+
+/** The command line of a 6561 bot burning `burnUs` of CPU per move (0: instant). */
+export function command6561(bots: JudgeBots, burnUs: number, seed: number, stamps?: string): string[] {
+  return [bots.bot6561, String(burnUs), String(seed), ...(stamps === undefined ? [] : [stamps])];
+}
+
+/** The command line of a Flit bot that burns `burnUs` and moves on its first `moves` prompts. */
+export function commandFlit(bots: JudgeBots, burnUs: number, moves: number, stamps?: string): string[] {
+  return [bots.botflit, String(burnUs), String(moves), ...(stamps === undefined ? [] : [stamps])];
+}

@@ -1,0 +1,47 @@
+/**
+ * The shape every benchmark section shares. A section (test/bench/<name>/index.ts) measures one part of
+ * Jury and returns its figures as JSON-ready values plus the targets it checked; run.ts prints and stores
+ * them. The benchmark is a measuring tool, not a test: a missed target never changes the exit code.
+ */
+
+/** A JSON value, as the figures are written to the results file. */
+export type Figure =
+  number | string | boolean | null | readonly Figure[] | { readonly [key: string]: Figure };
+
+/** Named figures of one part of a section. */
+export type Figures = { readonly [key: string]: Figure };
+
+/** One target of the issue, checked against a measured figure. */
+export type Target = {
+  /** What is measured, such as "overhead p50". */
+  readonly name: string;
+  /** The goal in words, such as "≤ 2× floor p50". */
+  readonly goal: string;
+  /** The measured value in words, such as "1.4× (112 µs vs 80 µs)". */
+  readonly value: string;
+  readonly pass: boolean;
+};
+
+/** What one part of a section found; `error` when the part could not run (the others still do). */
+export type PartResult = {
+  readonly figures: Figures;
+  readonly targets: readonly Target[];
+  readonly error?: string;
+};
+
+/** What a section gets from run.ts. */
+export interface BenchContext {
+  /** Smaller counts, for a quick look while developing (figures are then less stable). */
+  readonly quick: boolean;
+  /** Prints one line of progress or results. */
+  log(line: string): void;
+}
+
+/** One section of `npm run bench`, selected with `--section <name>`. */
+export interface Section {
+  readonly name: string;
+  /** One sentence for `--help`. */
+  readonly description: string;
+  /** Runs every part and returns their results by part name. */
+  run(ctx: BenchContext): Promise<Readonly<Record<string, PartResult>>>;
+}
