@@ -184,7 +184,7 @@ describe('the referee in a per-move game (Flit)', () => {
 
   it('drops the late reply a timed-out bot writes after its next prompt, instead of taking it as the answer', async () => {
     let prompts = 0;
-    const lateThenGood: MemoryStrategy = (view) => {
+    const lateThenGood: MemoryStrategy = () => {
       prompts += 1;
       if (prompts === 1) return { silent: true };
       // What a bot stopped mid-think writes once resumed: first its stale reply, then this turn's answer.
