@@ -30,6 +30,16 @@ export interface ScheduledGame {
   readonly match: string;
 }
 
+/** Time statistics of one seat in one game, for the per-bot time figures. */
+export interface SeatTime {
+  /** Time charged over the game (µs). */
+  readonly chargedUs: number;
+  /** The slowest single reply (µs). */
+  readonly maxMoveUs: number;
+  /** Timed replies. */
+  readonly moves: number;
+}
+
 /** What a finished game contributes to standings, ratings and the next rounds' pairings. */
 export interface GameOutcome {
   readonly index: number;
@@ -37,6 +47,9 @@ export interface GameOutcome {
   readonly scores: readonly number[];
   readonly statuses: readonly SeatStatus[];
   readonly end: GameEndKind;
+  readonly times: readonly SeatTime[];
+  /** The time budget per program per game (µs), or the per-move deadline for per-move games. */
+  readonly budgetUs: number;
 }
 
 /** A stage of the event with its games so far, as every scheduler sees the history. */
