@@ -39,6 +39,8 @@ export interface MatchRequest {
   readonly graceMs?: number;
   readonly limits: ResourceLimits;
   readonly onEvent?: (event: RefereeEvent) => void;
+  /** Aborting kills every bot at once; the game then ends quickly and its record must be thrown away. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -53,6 +55,9 @@ export async function playMatch(request: MatchRequest, launcher: Launcher): Prom
     for (const start of starts) if (start.status === 'fulfilled') launched.push(start.value);
     const failed = starts.find((start) => start.status === 'rejected');
     if (failed) throw failed.reason;
+    const abort = (): void => void Promise.all(launched.map((l) => l.channel.shutdown(0)));
+    if (request.signal?.aborted) abort();
+    request.signal?.addEventListener('abort', abort, { once: true });
     return await playGame(
       launched.map((l, i) => {
         const bot = request.bots[i] as MatchBot;

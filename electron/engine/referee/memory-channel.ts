@@ -59,7 +59,9 @@ export class MemoryChannel implements PlayerChannel {
     const queued = this.queue.shift();
     if (queued !== undefined) return { kind: 'line', line: queued, atUs: monotonicUs() };
     const ply = this.oracle.ply;
-    if (this.exited || this.answeredPly === ply) return this.silence(timeoutUs);
+    // Like a real process: once it is gone, a read says so at once.
+    if (this.exited) return { kind: 'closed', exit: this.exit, pending: '' };
+    if (this.answeredPly === ply) return this.silence(timeoutUs);
     this.answeredPly = ply;
     const reply = this.strategy({ state: this.oracle.state, seat: this.seat, ply });
     if ('line' in reply) return { kind: 'line', line: reply.line, atUs: monotonicUs() };
