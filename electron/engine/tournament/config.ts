@@ -1,0 +1,200 @@
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { gameIds, games } from '../../../shared/games/registry.ts';
+import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
+import type { GameId } from '../../../shared/games/types.ts';
+import { botDefinitionSchema } from '../bots/definition.ts';
+
+/** The config format's name and version; files of another version are refused with a clear message. */
+export const CONFIG_FORMAT = 'jury-tournament';
+export const CONFIG_VERSION = 1;
+
+const count = (what: string, max: number) =>
+  z
+    .number()
+    .int(`${what} must be a whole number`)
+    .min(1, `${what} must be at least 1`)
+    .max(max, `${what} must be at most ${max}`);
+
+/** The tournament formats and their settings (see docs/tournaments.md). */
+const scheduleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('round-robin'), repeats: count('repeats', 1000).default(1) }),
+  z.strictObject({
+    kind: z.literal('groups'),
+    permutations: z.enum(['all', 'rotations']).default('all'),
+    mode: z.enum(['rounds', 'all-groups']).default('rounds'),
+    rounds: count('rounds', 1000).default(1),
+  }),
+  z.strictObject({
+    kind: z.literal('swiss'),
+    swissRounds: count('swissRounds', 1000),
+    finalists: count('finalists', 10_000),
+  }),
+  z.strictObject({ kind: z.literal('knockout'), gamesPerMatch: count('gamesPerMatch', 100).default(2) }),
+  z.strictObject({
+    kind: z.literal('gauntlet'),
+    challengers: z.array(z.string().min(1)).min(1, 'a gauntlet needs at least one challenger'),
+    repeats: count('repeats', 1000).default(1),
+  }),
+]);
+
+/** A sample bot of the game, by strength, instead of a program of one's own. */
+const sampleBotSchema = z.strictObject({
+  name: z.string().trim().min(1, 'the name must not be empty').max(80),
+  sample: z.enum(['random', 'greedy']),
+});
+
+/** The zod schema of a tournament config file. Unknown fields are refused, so a typo never passes silently. */
+export const tournamentConfigSchema = z
+  .strictObject({
+    format: z.literal(CONFIG_FORMAT, { error: `the format must be "${CONFIG_FORMAT}"` }),
+    version: z.literal(CONFIG_VERSION, {
+      error: `this Jury reads version ${CONFIG_VERSION} of the config format`,
+    }),
+    name: z.string().trim().min(1, 'the name must not be empty').max(120),
+    game: z.enum(gameIds as [GameId, ...GameId[]], {
+      error: `the game must be one of ${gameIds.join(', ')}`,
+    }),
+    seed: z.number().int().min(0).max(0xffffffff).optional(),
+    schedule: scheduleSchema,
+    bots: z
+      .array(z.union([sampleBotSchema, botDefinitionSchema]))
+      .min(2, 'a tournament needs at least two bots'),
+    timing: z
+      .strictObject({
+        mode: z.enum(['official', 'cpu']).default('official'),
+        budgetMs: z.number().int().positive().optional(),
+        graceMs: z.number().int().min(0).max(60_000).default(1000),
+      })
+      .default({ mode: 'official', graceMs: 1000 }),
+    limits: z
+      .strictObject({
+        memoryMiB: z.number().int().min(16).nullable().default(1024),
+        maxProcesses: z.number().int().min(1).nullable().default(256),
+        network: z.boolean().default(false),
+      })
+      .default({ memoryMiB: 1024, maxProcesses: 256, network: false }),
+    concurrency: z.number().int().min(1).max(256).optional(),
+    /** Fixed boards (Less, More), used in turn instead of generated ones. */
+    boards: z.array(z.string()).min(1).optional(),
+  })
+  .check((ctx) => {
+    const c = ctx.value;
+    const names = c.bots.map((b) => b.name);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup !== undefined)
+      ctx.issues.push({
+        code: 'custom',
+        input: c,
+        path: ['bots'],
+        message: `two bots are named ${JSON.stringify(dup)}`,
+      });
+    const game = games[c.game];
+    if (c.boards && !game.info.hasBoard) {
+      ctx.issues.push({
+        code: 'custom',
+        input: c,
+        path: ['boards'],
+        message: `${game.info.title} is not played on boards`,
+      });
+    }
+    c.boards?.forEach((board, i) => {
+      const check = game.setup({ seed: 0, board });
+      if (!check.ok)
+        ctx.issues.push({ code: 'custom', input: c, path: ['boards', i], message: check.error.message });
+    });
+    const seats = game.info.seats;
+    const kind = c.schedule.kind;
+    if (seats !== 2 && (kind === 'round-robin' || kind === 'knockout')) {
+      ctx.issues.push({
+        code: 'custom',
+        input: c,
+        path: ['schedule', 'kind'],
+        message: `${kind} is for 2-player games; ${game.info.title} has ${seats} seats (use groups)`,
+      });
+    }
+    if (seats !== 4 && kind === 'groups') {
+      ctx.issues.push({
+        code: 'custom',
+        input: c,
+        path: ['schedule', 'kind'],
+        message: `groups are for 4-player games; ${game.info.title} has ${seats} seats`,
+      });
+    }
+    if (c.bots.length < seats) {
+      ctx.issues.push({
+        code: 'custom',
+        input: c,
+        path: ['bots'],
+        message: `${game.info.title} needs at least ${seats} bots`,
+      });
+    }
+    if (c.schedule.kind === 'gauntlet') {
+      for (const ch of c.schedule.challengers) {
+        if (!names.includes(ch))
+          ctx.issues.push({
+            code: 'custom',
+            input: c,
+            path: ['schedule', 'challengers'],
+            message: `no bot is named ${JSON.stringify(ch)}`,
+          });
+      }
+    }
+  });
+
+/** A valid tournament config, defaults filled in. */
+export type TournamentConfig = z.output<typeof tournamentConfigSchema>;
+
+/**
+ * Checks untrusted input as a tournament config; the error names every bad field, e.g.
+ * `schedule.swissRounds: swissRounds must be at least 1`.
+ */
+export function parseTournamentConfig(input: unknown): Result<TournamentConfig, InputError> {
+  const r = tournamentConfigSchema.safeParse(input);
+  if (r.success) return ok(r.data);
+  const message = r.error.issues
+    .map((i) => `${i.path.length ? i.path.join('.') : 'config'}: ${i.message}`)
+    .join('; ');
+  return err({ code: 'invalid-config', message });
+}
+
+/** Reads and checks a config file; relative bot paths are relative to `baseDir` (the file's folder). */
+export async function loadTournamentConfig(
+  path: string,
+): Promise<Result<{ config: TournamentConfig; baseDir: string }, InputError>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    return err({
+      code: 'unreadable',
+      message: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return err({ code: 'not-json', message: `${path} is not JSON: ${(e as Error).message}` });
+  }
+  const parsed = parseTournamentConfig(json);
+  return parsed.ok
+    ? ok({ config: parsed.value, baseDir: dirname(path) })
+    : err({ ...parsed.error, message: `${path}: ${parsed.error.message}` });
+}
+
+/** Stable participant ids from bot names: lower case, runs of other characters as `-`, unique. */
+export function participantIds(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const base =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'bot';
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}-${n}`;
+  });
+}
