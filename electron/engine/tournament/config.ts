@@ -17,12 +17,15 @@ const count = (what: string, max: number) =>
     .min(1, `${what} must be at least 1`)
     .max(max, `${what} must be at most ${max}`);
 
+/** 4-player games: all 24 seat orders of a group, or its 4 rotations. */
+const seatOrders = z.enum(['all', 'rotations']).default('all');
+
 /** The tournament formats and their settings (see docs/tournaments.md). */
 const scheduleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('round-robin'), repeats: count('repeats', 1000).default(1) }),
   z.strictObject({
     kind: z.literal('groups'),
-    permutations: z.enum(['all', 'rotations']).default('all'),
+    permutations: seatOrders,
     mode: z.enum(['rounds', 'all-groups']).default('rounds'),
     rounds: count('rounds', 1000).default(1),
   }),
@@ -30,12 +33,19 @@ const scheduleSchema = z.discriminatedUnion('kind', [
     kind: z.literal('swiss'),
     swissRounds: count('swissRounds', 1000),
     finalists: count('finalists', 10_000),
+    permutations: seatOrders,
   }),
-  z.strictObject({ kind: z.literal('knockout'), gamesPerMatch: count('gamesPerMatch', 100).default(2) }),
+  z.strictObject({
+    kind: z.literal('knockout'),
+    gamesPerMatch: count('gamesPerMatch', 100).default(2),
+    /** Seeding ratings by bot name (higher first); without them, the order of the bots list. */
+    ratings: z.record(z.string(), z.number()).optional(),
+  }),
   z.strictObject({
     kind: z.literal('gauntlet'),
     challengers: z.array(z.string().min(1)).min(1, 'a gauntlet needs at least one challenger'),
     repeats: count('repeats', 1000).default(1),
+    permutations: seatOrders,
   }),
 ]);
 

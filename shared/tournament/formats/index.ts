@@ -1,0 +1,104 @@
+import type { Scheduler } from '../types.ts';
+import { allGroupsCount, groups, seatOrders, type GroupsSettings, type SeatOrders } from './groups.ts';
+import { gauntlet, type GauntletSettings } from './gauntlet.ts';
+import { knockout, type KnockoutSettings } from './knockout.ts';
+import { roundRobin, type RoundRobinSettings } from './round-robin.ts';
+import { swiss, type SwissSettings } from './swiss.ts';
+
+export type { SeatOrders } from './groups.ts';
+
+/** A tournament format and its settings, as a tournament config names it. */
+export type FormatConfig =
+  | ({ readonly kind: 'round-robin' } & RoundRobinSettings)
+  | ({ readonly kind: 'groups' } & GroupsSettings)
+  | ({ readonly kind: 'swiss' } & SwissSettings)
+  | ({ readonly kind: 'knockout' } & KnockoutSettings)
+  | ({ readonly kind: 'gauntlet' } & GauntletSettings);
+
+/** The scheduler for a format. Validate the config first with {@link validateFormat}. */
+export function schedulerFor(config: FormatConfig): Scheduler {
+  switch (config.kind) {
+    case 'round-robin':
+      return roundRobin(config);
+    case 'groups':
+      return groups(config);
+    case 'swiss':
+      return swiss(config);
+    case 'knockout':
+      return knockout(config);
+    case 'gauntlet':
+      return gauntlet(config);
+  }
+}
+
+/** More games than this from one all-groups plan is certainly a mistake in the config. */
+const MAX_PLANNED_GAMES = 1_000_000;
+
+const NAMES: Record<FormatConfig['kind'], string> = {
+  'round-robin': 'round robin',
+  groups: 'groups',
+  swiss: 'Swiss',
+  knockout: 'knockout',
+  gauntlet: 'gauntlet',
+};
+
+function count(value: number, what: string, min: number): string | null {
+  return Number.isInteger(value) && value >= min
+    ? null
+    : `${what} must be a whole number of at least ${min}, got ${value}`;
+}
+
+function allGroups(n: number, seats: number, orders: SeatOrders, what: string): string | null {
+  const games = allGroupsCount(n, seats, seatOrders(seats, orders).length);
+  return games > MAX_PLANNED_GAMES
+    ? `${what} would be ${games} games (every group of ${seats} among ${n}); use fewer players or rotations`
+    : null;
+}
+
+/**
+ * Why a format cannot run with this game and field, in one sentence for the organiser, or null when it
+ * can. `participantIds`, when given, lets it check that the gauntlet's challengers exist.
+ */
+export function validateFormat(
+  config: FormatConfig,
+  seats: number,
+  participantCount: number,
+  participantIds?: readonly string[],
+): string | null {
+  const name = NAMES[config.kind];
+  const twoPlayerOnly = config.kind === 'round-robin' || config.kind === 'knockout';
+  if (twoPlayerOnly && seats !== 2) return `${name} is for 2-player games; this game has ${seats} seats`;
+  if (config.kind === 'groups' && seats < 3)
+    return `groups are for games of 3 or more players; this game has ${seats} seats (use round robin)`;
+  if (participantCount < seats)
+    return `${name} needs at least ${seats} players for a ${seats}-seat game; there are ${participantCount}`;
+  switch (config.kind) {
+    case 'round-robin':
+      return count(config.repeats, 'repeats', 1);
+    case 'groups':
+      if (config.mode === 'all-groups')
+        return allGroups(participantCount, seats, config.permutations, 'all-groups');
+      return count(config.rounds, 'rounds', 1);
+    case 'swiss':
+      return (
+        count(config.swissRounds, 'swissRounds', 1) ??
+        count(config.finalists, 'finalists', seats) ??
+        (seats === 2
+          ? null
+          : allGroups(Math.min(config.finalists, participantCount), seats, config.permutations, 'the final'))
+      );
+    case 'knockout':
+      return count(config.gamesPerMatch, 'gamesPerMatch', 1);
+    case 'gauntlet': {
+      const challengers = new Set(config.challengers);
+      if (challengers.size === 0) return 'a gauntlet needs at least one challenger';
+      if (challengers.size !== config.challengers.length) return 'a challenger is listed twice';
+      const unknown = participantIds && config.challengers.find((id) => !participantIds.includes(id));
+      if (unknown) return `challenger "${unknown}" is not a participant`;
+      const field = participantCount - challengers.size;
+      if (field < seats - 1)
+        return `a gauntlet needs at least ${seats - 1} other players besides the challengers; there are ${field}`;
+      return count(config.repeats, 'repeats', 1);
+    }
+  }
+}

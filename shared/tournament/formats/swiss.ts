@@ -1,0 +1,101 @@
+import type { ScheduleContext, ScheduleHistory, Scheduler } from '../types.ts';
+import { emit, lastRound, rank, stageFinished, stageGames, type GameSpec } from './common.ts';
+import {
+  allGroupsCount,
+  allGroupsPlan,
+  groupRoundSpecs,
+  seatOrders,
+  tieOrder,
+  type SeatOrders,
+} from './groups.ts';
+import { pairSwiss } from './pairing.ts';
+import { roundRobinPlan } from './round-robin.ts';
+
+/** Settings of "Swiss then final", CodeCup's format. */
+export interface SwissSettings {
+  /** K: the number of Swiss rounds (≥ 1). */
+  readonly swissRounds: number;
+  /** N: how many of the best after the Swiss rounds play the final (≥ 2; capped at the field). */
+  readonly finalists: number;
+  /** Seat orders of a group in multi-player games (ignored for 2-player games). */
+  readonly permutations: SeatOrders;
+}
+
+const SWISS = 'swiss';
+const FINAL = 'final';
+
+/** Round `round` of the 2-player Swiss: pairs by standing, no rematches, both seat orders per pair. */
+function pairRound(context: ScheduleContext, history: ScheduleHistory, round: number): GameSpec[] {
+  const ids = context.participants.map((p) => p.id);
+  const ranked = rank(ids, history, [SWISS], tieOrder(context, SWISS)).map((s) => s.id);
+  const met = new Map<string, number>();
+  const rounds = new Map<string, Set<number>>();
+  for (const g of stageGames(history, SWISS)) {
+    const [a = '', b = ''] = [...g.seats].sort();
+    // Both seat orders of one pairing share the match key: count the pairing once.
+    if (g.seats[0] === a) met.set(`${a}|${b}`, (met.get(`${a}|${b}`) ?? 0) + 1);
+    for (const id of g.seats) rounds.set(id, (rounds.get(id) ?? new Set()).add(g.round));
+  }
+  const meetings = (x: string, y: string): number => met.get(x < y ? `${x}|${y}` : `${y}|${x}`) ?? 0;
+  const byes = (id: string): number => round - 1 - (rounds.get(id)?.size ?? 0);
+  return pairSwiss(ranked, meetings, byes).pairs.flatMap(([a, b], i) => {
+    const match = `${SWISS}/r${round}/m${i + 1}`;
+    return [
+      { stage: SWISS, round, seats: [a, b], match },
+      { stage: SWISS, round, seats: [b, a], match },
+    ];
+  });
+}
+
+/** The finalists: the best N after the Swiss rounds (points, fewer irregular losses, random tie order). */
+export function finalists(context: ScheduleContext, history: ScheduleHistory, count: number): string[] {
+  const ids = context.participants.map((p) => p.id);
+  return rank(ids, history, [SWISS], tieOrder(context, SWISS))
+    .slice(0, count)
+    .map((s) => s.id);
+}
+
+/**
+ * Swiss then final. K Swiss rounds (stage `swiss`), each scheduled once the previous one is complete:
+ * 2-player games pair by standing without rematches and every pairing plays both seat orders (so seats
+ * are exactly balanced); an odd field gives one bye per round, which scores nothing (see pairing.ts for
+ * who gets it). Multi-player games group by standing as in groups.ts, sit-outs likewise. When the last
+ * Swiss game is in, the top N play the final (stage `final`), all at once: a double round robin for
+ * 2-player games, every group of the finalists for multi-player games. The final ranking comes from the
+ * final stage's points alone. total() is exact.
+ */
+export function swiss(settings: SwissSettings): Scheduler {
+  return {
+    next(context, history) {
+      const done = lastRound(history, SWISS);
+      const orders = seatOrders(context.seats, settings.permutations);
+      // Every later round, and the final, depends on all Swiss results so far.
+      if (!stageFinished(history, SWISS)) return { kind: 'wait' };
+      if (done < settings.swissRounds) {
+        const round = done + 1;
+        return emit(
+          context,
+          history,
+          context.seats === 2
+            ? pairRound(context, history, round)
+            : groupRoundSpecs(context, history, SWISS, round, orders),
+        );
+      }
+      const best = finalists(context, history, settings.finalists);
+      const plan =
+        context.seats === 2
+          ? roundRobinPlan(best, FINAL, 1)
+          : allGroupsPlan(best, context.seats, FINAL, orders);
+      const rest = plan.slice(stageGames(history, FINAL).length);
+      return rest.length === 0 ? { kind: 'done' } : emit(context, history, rest);
+    },
+    total(context) {
+      const n = context.participants.length;
+      const k = context.seats;
+      const orders = k === 2 ? 2 : seatOrders(k, settings.permutations).length;
+      const final = Math.min(settings.finalists, n);
+      const finalGames = k === 2 ? final * (final - 1) : allGroupsCount(final, k, orders);
+      return settings.swissRounds * Math.floor(n / k) * orders + finalGames;
+    },
+  };
+}
