@@ -3,6 +3,8 @@ import { gameIds } from '../../shared/games/registry.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import { playCommand } from './play-command.ts';
 import { replayCommand } from './replay-command.ts';
+import { runCommand } from './run-command.ts';
+import { exportCommand, standingsCommand } from './report-commands.ts';
 import { EXIT, UsageError } from './usage-error.ts';
 
 /** Where a command writes: injected so tests can run the CLI in-process. */
@@ -74,6 +76,56 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
     )
     .action(async (file: string, flags: { dialogue?: boolean; json?: boolean }) =>
       setCode(await replayCommand(file, flags, io.out)),
+    );
+
+  program
+    .command('run')
+    .description('run a tournament, or resume it where it stopped')
+    .argument('<config>', 'the tournament config file (JSON; see docs/tournaments.md)')
+    .option(
+      '--db <file>',
+      'the tournament database (default: a file named after the tournament in the data folder)',
+    )
+    .option('--concurrency <n>', 'games at once (default: the config, else cores minus one)')
+    .option('--json', 'one JSON line per event instead of the progress bar')
+    .addHelpText(
+      'after',
+      `
+Every finished game is stored at once with its full record; after a crash, a kill or Ctrl-C, the same
+command continues where it stopped (games that were running start again). Ctrl-C once finishes the running
+games and stops; twice aborts them.
+
+Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a usage or input error.`,
+    )
+    .action(async (config: string, flags: { db?: string; concurrency?: string; json?: boolean }) =>
+      setCode(await runCommand(config, flags, io)),
+    );
+
+  program
+    .command('standings')
+    .description("a tournament's ranking: points, games, average, irregular losses, rating")
+    .argument('<db>', 'the tournament database')
+    .option('--json', 'print the standings and ratings as one JSON object')
+    .action((db: string, flags: { json?: boolean }) => setCode(standingsCommand(db, flags, io)));
+
+  program
+    .command('export')
+    .description("export a tournament's results")
+    .argument('<db>', 'the tournament database')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'csv (CodeCup layout), json, html (a report for any browser), transcripts',
+      )
+        .choices(['csv', 'json', 'html', 'transcripts'])
+        .makeOptionMandatory(),
+    )
+    .requiredOption(
+      '--out <path>',
+      'the file to write (a folder for transcripts; html also writes transcripts/ beside it)',
+    )
+    .action(async (db: string, flags: { format: string; out: string }) =>
+      setCode(await exportCommand(db, flags, io)),
     );
 
   return program;

@@ -177,6 +177,7 @@ export class TournamentRunner {
         const outcome = outcomeOf(game, record);
         this.opts.store.finishGame(game.index, outcome, record);
         this.finishedThisRun += 1;
+        this.running.delete(game.index);
         this.emit({ kind: 'game-finished', game, outcome, record });
         this.emit({ kind: 'progress', progress: this.progress() });
       })

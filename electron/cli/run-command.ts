@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { games } from '../../shared/games/registry.ts';
+import { validateFormat } from '../../shared/tournament/formats/index.ts';
+import { schedulerFor } from '../../shared/tournament/formats/index.ts';
+import { processLauncher } from '../engine/bot-launcher.ts';
+import { identityFile, sha256File } from '../engine/bots/hash.ts';
+import { findExecutable } from '../engine/process/index.ts';
+import { defaultStorePath } from '../engine/store/paths.ts';
+import { TournamentStore } from '../engine/store/store.ts';
+import { loadTournamentConfig, type TournamentConfig } from '../engine/tournament/config.ts';
+import {
+  defaultConcurrency,
+  formatOf,
+  gamePlayer,
+  prepareBots,
+  scheduleContext,
+  type ReadyBot,
+} from '../engine/tournament/event.ts';
+import { TournamentRunner, type RunnerEvent } from '../engine/tournament/runner.ts';
+import type { CliIo } from './program.ts';
+import { UsageError } from './usage-error.ts';
+
+/** The options of `jury run`. */
+export interface RunFlags {
+  readonly db?: string;
+  readonly concurrency?: string;
+  readonly json?: boolean;
+}
+
+/** Opens the tournament's store, creating it on the first run; a store of another config is refused. */
+function openStore(path: string, config: TournamentConfig, bots: readonly ReadyBot[]): TournamentStore {
+  if (!existsSync(path)) {
+    return TournamentStore.create(path, {
+      seed: config.seed ?? randomInt(0, 0xffffffff),
+      config,
+      participants: bots.map((b) => ({
+        id: b.id,
+        name: b.name,
+        command: [...b.bot.command],
+        executableHash: null,
+      })),
+    });
+  }
+  const store = TournamentStore.open(path);
+  if (JSON.stringify(store.loadConfig()) !== JSON.stringify(config)) {
+    store.close();
+    throw new UsageError(
+      `${path} holds a tournament with a different config; give another --db to start a new one`,
+    );
+  }
+  return store;
+}
+
+/** Records each bot's executable hash; warns when a bot changed since games were played with it. */
+async function checkHashes(
+  store: TournamentStore,
+  bots: readonly ReadyBot[],
+  warn: (text: string) => void,
+): Promise<void> {
+  const played = new Set(store.outcomes().flatMap((o) => o.seats));
+  for (const b of bots) {
+    const [exe = '', ...args] = b.bot.command;
+    const path = findExecutable(exe, b.bot.cwd ?? process.cwd(), process.env);
+    const hash =
+      path === null
+        ? null
+        : await sha256File(identityFile(path, args, b.bot.cwd ?? process.cwd())).catch(() => null);
+    const stored = store.participant(b.id)?.executableHash ?? null;
+    if (stored !== null && hash !== null && stored !== hash && played.has(b.id)) {
+      warn(
+        `${b.name} changed since its finished games were played (its executable's content differs); they stay as they are`,
+      );
+    }
+    if (hash !== null && stored !== hash) store.updateParticipant(b.id, { executableHash: hash });
+  }
+}
+
+/** `jury run`: runs or resumes a tournament. Exit code 0 when it ended or was stopped cleanly. */
+export async function runCommand(configPath: string, flags: RunFlags, io: CliIo): Promise<number> {
+  const loaded = await loadTournamentConfig(configPath);
+  if (!loaded.ok) throw new UsageError(loaded.error.message);
+  const { config, baseDir } = loaded.value;
+  const dbPath = flags.db ?? defaultStorePath(config.name, process.platform, process.env);
+  const bots = await prepareBots(config, baseDir, join(dirname(dbPath), 'builds')).catch((e: Error) => {
+    throw new UsageError(e.message);
+  });
+  const store = openStore(dbPath, config, bots);
+  try {
+    const participants = bots.map((b) => ({ id: b.id, name: b.name }));
+    const format = formatOf(config, participants);
+    const seats = games[config.game].info.seats;
+    const problem = validateFormat(
+      format,
+      seats,
+      participants.length,
+      participants.map((p) => p.id),
+    );
+    if (problem) throw new UsageError(`schedule: ${problem}`);
+    const concurrency =
+      flags.concurrency === undefined
+        ? (config.concurrency ?? defaultConcurrency())
+        : Number(flags.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new UsageError(`--concurrency must be a whole number of at least 1, got ${flags.concurrency}`);
+    const say = (event: object): void => io.out(`${JSON.stringify(event)}\n`);
+    const warn = (message: string): void =>
+      flags.json ? say({ event: 'warning', message }) : io.err(`jury: warning: ${message}\n`);
+    if (config.timing.mode === 'official' && concurrency >= availableParallelism()) {
+      warn(
+        `${concurrency} games at once on ${availableParallelism()} cores under official (wall-clock) timing: bots may be charged for waiting on the CPU; use fewer games or --timing cpu`,
+      );
+    }
+    await checkHashes(store, bots, warn);
+
+    const runner = new TournamentRunner({
+      store,
+      scheduler: schedulerFor(format),
+      context: scheduleContext(config, store.info().seed, participants),
+      play: gamePlayer(config, new Map(bots.map((b) => [b.id, b.bot])), processLauncher()),
+      concurrency,
+      onEvent: (e) => report(e, flags.json === true, io, say),
+    });
+    let interrupts = 0;
+    const onSignal = (): void => {
+      interrupts += 1;
+      if (interrupts === 1) {
+        io.err('\njury: finishing the running games, then stopping (interrupt again to abort them)\n');
+        runner.finishThenStop();
+      } else runner.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      const final = await runner.run();
+      const p = runner.progress();
+      if (flags.json) say({ event: 'end', state: final, finished: p.finished, total: p.total, db: dbPath });
+      else
+        io.out(
+          `\n${final === 'done' ? 'finished' : final}: ${p.finished} of ${p.total} games stored in ${dbPath}\n`,
+        );
+      return final === 'aborted' ? 1 : 0;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  } finally {
+    store.close();
+  }
+}
+
+function report(e: RunnerEvent, json: boolean, io: CliIo, say: (event: object) => void): void {
+  if (json) {
+    switch (e.kind) {
+      case 'game-finished':
+        say({
+          event: 'game-finished',
+          index: e.game.index,
+          round: e.game.round,
+          stage: e.game.stage,
+          seats: e.game.seats,
+          scores: e.outcome.scores,
+          statuses: e.outcome.statuses,
+          end: e.outcome.end,
+        });
+        return;
+      case 'game-failed':
+        say({ event: 'game-failed', index: e.game.index, error: e.error });
+        return;
+      case 'progress':
+        say({ event: 'progress', ...e.progress });
+        return;
+      case 'state':
+        say({ event: 'state', state: e.state });
+        return;
+      case 'scheduled':
+      case 'game-started':
+        return;
+    }
+  }
+  if (e.kind === 'progress') {
+    const { finished, total, running, etaMs } = e.progress;
+    const width = 30;
+    const done = total > 0 ? Math.round((finished / total) * width) : 0;
+    const eta = etaMs === null ? '' : ` ETA ${Math.ceil(etaMs / 1000)} s`;
+    const line = `[${'#'.repeat(done)}${'.'.repeat(width - done)}] ${finished}/${total} games, ${running} running${eta}`;
+    // On a terminal the bar redraws in place; in a log, one line per finished game.
+    io.out(process.stdout.isTTY ? `\r${line}` : `${line}\n`);
+  } else if (e.kind === 'game-failed') {
+    io.err(`\njury: game ${e.game.index + 1} could not be played: ${e.error}\n`);
+  }
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { games } from '../../../shared/games/registry.ts';
+import type { GameOutcome, ScheduledGame, SeatStatus } from '../../../shared/tournament/types.ts';
+import type { ExportData } from './index.ts';
+import {
+  CSV_HEADER,
+  buildJsonExport,
+  renderHtmlReport,
+  toCsv,
+  toJsonExport,
+  tournamentExportSchema,
+} from './index.ts';
+
+const participants = [
+  { id: 'alpha', name: 'Alpha' },
+  { id: 'evil', name: '<script>alert("x")</script>' },
+  { id: 'comma', name: 'Smith, "J"' },
+];
+const sched = (index: number, stage: string, round: number, seats: string[]): ScheduledGame => ({
+  index,
+  stage,
+  round,
+  seats,
+  seed: index,
+  board: null,
+  match: `${stage}-${round}`,
+});
+const scheduled = [
+  sched(0, 'swiss', 1, ['alpha', 'evil']),
+  sched(1, 'swiss', 1, ['evil', 'alpha']),
+  sched(2, 'final', 1, ['alpha', 'comma']),
+  sched(3, 'final', 1, ['comma', 'alpha']),
+];
+const out = (index: number, scores: number[], statuses: SeatStatus[] = ['OK', 'OK']): GameOutcome => ({
+  index,
+  seats: scheduled[index]!.seats,
+  scores,
+  statuses,
+  end: 'all-home',
+  times: [
+    { chargedUs: 1_000_000, maxMoveUs: 90_000, moves: 40 },
+    { chargedUs: 2_000_000, maxMoveUs: 150_000, moves: 40 },
+  ],
+  budgetUs: 30_000_000,
+});
+// Out of order on purpose: exports follow the schedule.
+const data: ExportData = {
+  participants,
+  scheduled,
+  outcomes: [out(2, [10, 10]), out(0, [13, 7]), out(1, [0, 20], ['TIMEOUT', 'OK']), out(3, [12, 8])],
+  shape: games.more.info,
+};
+
+describe('CSV export', () => {
+  it("writes CodeCup's layout, one row per seat per game, RFC 4180 quoted", () => {
+    expect(toCsv(data).split('\r\n')).toEqual([
+      CSV_HEADER,
+      '1,1,1,Alpha,alpha,13,WIN',
+      '1,1,1,"<script>alert(""x"")</script>",evil,7,LOSE',
+      '2,1,1,"<script>alert(""x"")</script>",evil,0,TIMEOUT',
+      '2,1,1,Alpha,alpha,20,WIN',
+      '3,1,0,Alpha,alpha,10,DRAW',
+      '3,1,0,"Smith, ""J""",comma,10,DRAW',
+      '4,1,0,"Smith, ""J""",comma,12,WIN',
+      '4,1,0,Alpha,alpha,8,LOSE',
+      '',
+    ]);
+  });
+
+  it('uses the game rules for the status of 4-player and cooperative games', () => {
+    const four = ['a', 'b', 'c', 'd'];
+    const flit: ExportData = {
+      participants: four.map((id) => ({ id, name: id })),
+      scheduled: [sched(0, 'main', 3, four)],
+      outcomes: [{ ...out(0, [0, 0, 1, 0], ['OK', 'EXIT', 'OK', 'OK']), seats: four, times: [] }],
+      shape: games.flit.info,
+    };
+    expect(toCsv(flit).split('\r\n').slice(1, 5)).toEqual([
+      '1,3,0,a,a,0,LOSE',
+      '1,3,0,b,b,0,EXIT',
+      '1,3,0,c,c,1,WIN',
+      '1,3,0,d,d,0,LOSE',
+    ]);
+    const coop: ExportData = { ...data, outcomes: [out(0, [256, 256])], shape: games['6561'].info };
+    expect(toCsv(coop).split('\r\n').slice(1, 3)).toEqual([
+      '1,1,1,Alpha,alpha,256,DRAW',
+      '1,1,1,"<script>alert(""x"")</script>",evil,256,DRAW',
+    ]);
+  });
+});
+
+describe('JSON export', () => {
+  const input = {
+    ...data,
+    config: { name: 'test', rounds: 1 },
+    jury: '0.1.0',
+    exportedAt: '2025-01-01T00:00:00Z',
+  };
+  it('validates against its schema and keeps every part', () => {
+    const parsed = tournamentExportSchema.parse(JSON.parse(toJsonExport(input)));
+    expect(parsed.format).toBe('jury-tournament-export');
+    expect(parsed.outcomes.map((o) => o.index)).toEqual([0, 1, 2, 3]);
+    expect(parsed.schedule).toHaveLength(4);
+    expect(parsed.standings.map((r) => [r.id, r.points])).toEqual([
+      ['alpha', 51],
+      ['comma', 22],
+      ['evil', 7],
+    ]);
+    expect(parsed.ratings.elo).toHaveLength(3);
+    expect(JSON.parse(toJsonExport(input))).toEqual(JSON.parse(JSON.stringify(buildJsonExport(input))));
+  });
+
+  it('ranks by the given stages but rates over all games', () => {
+    const final = buildJsonExport({ ...input, rankingStages: ['final'] });
+    expect(final.standings.map((r) => [r.id, r.points, r.games])).toEqual([
+      ['comma', 22, 2],
+      ['alpha', 18, 2],
+      ['evil', 0, 0],
+    ]);
+    expect(final.ratings.skill?.find((r) => r.id === 'evil')?.games).toBe(2);
+  });
+});
+
+describe('HTML report', () => {
+  const html = renderHtmlReport({ ...data, title: 'Test <cup>', seatNames: games.more.info.seatNames });
+  it('escapes every name and has no script', () => {
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('<title>Test &lt;cup&gt;</title>');
+  });
+  it('holds the standings rows, the crosstable, times and linked results', () => {
+    expect(html).toContain(
+      '<tr><td>1</td><td>Alpha</td><td>51</td><td>4</td><td>12.75</td><td>2/1/1</td><td>0</td>',
+    );
+    expect(html).toContain(
+      '<td>3</td><td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</td><td>7</td><td>2</td><td>3.5</td><td>0/0/2</td><td>1</td>',
+    );
+    expect(html).toContain('<td>1. Alpha</td><td>—</td><td>18–22 (0/1/1)</td><td>33–7 (2/0/0)</td>');
+    expect(html).toContain('<a href="transcripts/game-3.txt">3</a>');
+    expect(html).toContain('<h3>swiss round 1</h3>');
+    expect(html).toContain('<span class="timeout">TIMEOUT</span>');
+  });
+});

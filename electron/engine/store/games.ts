@@ -1,0 +1,148 @@
+import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import { StoreError } from './errors.ts';
+import { scheduledGame } from './queries.ts';
+import { num, text, transaction, type Db } from './sqlite.ts';
+import { check, checkOutcome, scheduledGameSchema } from './validate.ts';
+
+const ADD_TOTAL_SQL = `
+  INSERT INTO totals (participant, stage, games, points, ok, timeout, illegal, crash, exit, charged_us,
+    max_move_us, moves) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (participant, stage) DO UPDATE SET games = games + 1, points = points + excluded.points,
+    ok = ok + excluded.ok, timeout = timeout + excluded.timeout, illegal = illegal + excluded.illegal,
+    crash = crash + excluded.crash, exit = exit + excluded.exit,
+    charged_us = charged_us + excluded.charged_us, max_move_us = max(max_move_us, excluded.max_move_us),
+    moves = moves + excluded.moves`;
+
+/** One finished game as handed to {@link finishGames}: its outcome and its full record, both validated. */
+export interface FinishedGame {
+  readonly index: number;
+  readonly outcome: unknown;
+  readonly record: unknown;
+}
+
+/**
+ * Stores games of the schedule before any of them starts, all or none. Indexes must continue the schedule
+ * exactly (the next is the number of games already scheduled), and every seat must be a known participant.
+ */
+export function addScheduled(db: Db, games: readonly unknown[], now: Date): ScheduledGame[] {
+  const valid = games.map((g, i) =>
+    check(scheduledGameSchema, g, `scheduled game ${i + 1} of ${games.length}`),
+  );
+  const at = now.toISOString();
+  transaction(db, () => {
+    const next = num(db.sql('SELECT coalesce(max(idx), -1) + 1 AS n FROM scheduled_games').get() ?? {}, 'n');
+    const known = new Set(
+      db
+        .sql('SELECT id FROM participants')
+        .all()
+        .map((r) => text(r, 'id')),
+    );
+    valid.forEach((game, i) => {
+      if (game.index !== next + i) {
+        const holds = next === 0 ? 'no games yet' : `games 0 to ${next - 1}`;
+        throw new StoreError(
+          'conflict',
+          `scheduled game ${i + 1} of ${valid.length} has index ${game.index}, expected ${next + i}: ` +
+            `the schedule holds ${holds} and indexes continue it without gaps`,
+        );
+      }
+      const unknown = game.seats.find((seat) => !known.has(seat));
+      if (unknown !== undefined) {
+        throw new StoreError(
+          'conflict',
+          `scheduled game ${game.index}: no participant ${JSON.stringify(unknown)}`,
+        );
+      }
+      db.sql(
+        'INSERT INTO scheduled_games (idx, stage, round, seats, seed, board, match, scheduled_at) ' +
+          'VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        game.index,
+        game.stage,
+        game.round,
+        JSON.stringify(game.seats),
+        game.seed,
+        game.board,
+        game.match,
+        at,
+      );
+    });
+  });
+  return valid;
+}
+
+/**
+ * Stores finished games with their full records, all in one transaction: after a crash either every one
+ * of them is stored completely (result, record and per-seat rows) or none is. A game that already has a
+ * result is refused with `already-finished`, so no game is ever stored twice.
+ */
+export function finishGames(db: Db, games: readonly FinishedGame[], now: Date): void {
+  const valid = games.map((g) => ({ index: g.index, ...checkOutcome(g.index, g.outcome, g.record) }));
+  const at = now.toISOString();
+  transaction(db, () => {
+    for (const { index, outcome, record } of valid) {
+      const game = scheduledGame(db, index);
+      if (!game) throw new StoreError('conflict', `game ${index} is not in the schedule`);
+      const done = db.sql('SELECT finished_at FROM results WHERE idx = ?').get(index);
+      if (done) {
+        throw new StoreError(
+          'already-finished',
+          `game ${index} is already finished (stored ${text(done, 'finished_at')}); it is never stored twice`,
+        );
+      }
+      const mismatch =
+        JSON.stringify(outcome.seats) !== JSON.stringify(game.seats)
+          ? `the outcome seats ${outcome.seats.join(', ')}, the schedule ${game.seats.join(', ')}`
+          : record.seed !== game.seed
+            ? `the record has seed ${record.seed}, the schedule ${game.seed}`
+            : game.board !== null && record.board !== game.board
+              ? 'the record was played on another board than the scheduled one'
+              : null;
+      if (mismatch) throw new StoreError('invalid', `game ${index}: ${mismatch}`);
+
+      db.sql('INSERT INTO results (idx, outcome, finished_at) VALUES (?, ?, ?)').run(
+        index,
+        JSON.stringify(outcome),
+        at,
+      );
+      db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(index, JSON.stringify(record));
+      const seatRow = db.sql(
+        'INSERT INTO results_seats (idx, seat, participant, stage, round, score, status, charged_us, ' +
+          'max_move_us, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const addTotal = db.sql(ADD_TOTAL_SQL);
+      outcome.seats.forEach((participant, seat) => {
+        const time = outcome.times[seat];
+        const [score, status] = [outcome.scores[seat], outcome.statuses[seat]];
+        // checkOutcome guarantees equal lengths; this only satisfies the compiler.
+        if (!time || score === undefined || status === undefined) throw new Error('unreachable');
+        seatRow.run(
+          index,
+          seat,
+          participant,
+          game.stage,
+          game.round,
+          score,
+          status,
+          time.chargedUs,
+          time.maxMoveUs,
+          time.moves,
+        );
+        const is = (s: string): number => (status === s ? 1 : 0);
+        addTotal.run(
+          participant,
+          game.stage,
+          score,
+          is('OK'),
+          is('TIMEOUT'),
+          is('ILLEGAL'),
+          is('CRASH'),
+          is('EXIT'),
+          time.chargedUs,
+          time.maxMoveUs,
+          time.moves,
+        );
+      });
+    }
+  });
+}

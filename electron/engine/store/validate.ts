@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { GameEndKind } from '../../../shared/games/end.ts';
+import type { GameOutcome, Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
+import { gameRecordSchema, type GameRecord } from '../record/schema.ts';
+import { invalid, StoreError } from './errors.ts';
+
+/** A participant as the store keeps it: how to start it, and a hash to notice when its program changes. */
+export interface StoredParticipant extends Participant {
+  /** The command line (executable then arguments), or null for an in-process player. */
+  readonly command: readonly string[] | null;
+  /** sha256 of the executable's content, when known. */
+  readonly executableHash: string | null;
+}
+
+// A Record over GameEndKind: the compiler reports a new way to end that this list does not know yet.
+const END_KINDS: Record<GameEndKind, true> = {
+  'all-home': true,
+  'turn-limit-rush': true,
+  'stuck-rush': true,
+  'stuck-cutoff': true,
+  'move-cutoff': true,
+  'move-limit': true,
+  'no-valid-move': true,
+  'all-passed': true,
+  'out-of-reach': true,
+};
+
+const id = z.string().min(1, 'must not be empty').max(200);
+const index = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const micros = z.number().finite().min(0);
+const distinct = (ids: readonly string[]): boolean => new Set(ids).size === ids.length;
+const seats = z.array(id).min(2).max(4).refine(distinct, 'a participant may take only one seat');
+
+/** The schema of a {@link StoredParticipant}. */
+export const participantSchema: z.ZodType<StoredParticipant> = z.strictObject({
+  id,
+  name: z.string().min(1, 'must not be empty'),
+  command: z.array(z.string()).min(1).nullable(),
+  executableHash: z.string().min(1).nullable(),
+});
+
+/** The schema of a {@link ScheduledGame}. */
+export const scheduledGameSchema: z.ZodType<ScheduledGame> = z.strictObject({
+  index,
+  stage: z.string().min(1, 'must not be empty'),
+  round: z.number().int().min(1),
+  seats,
+  seed: z.number().int().min(0).max(0xffffffff),
+  board: z.string().nullable(),
+  match: z.string(),
+});
+
+/** The schema of a {@link GameOutcome}; lengths are checked against the seats in {@link checkOutcome}. */
+export const gameOutcomeSchema: z.ZodType<GameOutcome> = z.strictObject({
+  index,
+  seats,
+  scores: z.array(z.number().finite()),
+  statuses: z.array(z.enum(['OK', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT'])),
+  end: z.custom<GameEndKind>(
+    (v) => typeof v === 'string' && Object.hasOwn(END_KINDS, v),
+    'not a known way for a game to end',
+  ),
+  times: z.array(z.strictObject({ chargedUs: micros, maxMoveUs: micros, moves: z.number().int().min(0) })),
+  budgetUs: micros,
+});
+
+/** Parses `value` with `schema`, or throws an `invalid` StoreError naming `what` and the wrong field. */
+export function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid(what, parsed.error);
+  return parsed.data;
+}
+
+/** Validates an outcome and its record, and that their per-seat lists match the seats; throws on any fault. */
+export function checkOutcome(
+  index: number,
+  outcome: unknown,
+  record: unknown,
+): { outcome: GameOutcome; record: GameRecord } {
+  const what = `game ${index}`;
+  const o = check(gameOutcomeSchema, outcome, `${what}: outcome`);
+  const r = check(gameRecordSchema, record, `${what}: record`);
+  const fail = (problem: string): never => {
+    throw new StoreError('invalid', `${what}: ${problem}`);
+  };
+  if (o.index !== index) fail(`the outcome is for game ${o.index}`);
+  const n = o.seats.length;
+  for (const [field, list] of [
+    ['scores', o.scores],
+    ['statuses', o.statuses],
+    ['times', o.times],
+  ] as const) {
+    if (list.length !== n) fail(`outcome.${field} has ${list.length} entries for ${n} seats`);
+  }
+  if (r.seats.length !== n) fail(`the record has ${r.seats.length} seats, the outcome ${n}`);
+  return { outcome: o, record: r };
+}

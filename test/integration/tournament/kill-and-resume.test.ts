@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { spawn, execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { TournamentStore } from '../../../electron/engine/store/store.ts';
+
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const run = promisify(execFile);
+
+const config = {
+  format: 'jury-tournament',
+  version: 1,
+  name: 'Resume test',
+  game: 'more',
+  seed: 7,
+  schedule: { kind: 'round-robin', repeats: 1 },
+  bots: [
+    { name: 'Greedy', sample: 'greedy' },
+    { name: 'Random', sample: 'random' },
+    { name: 'Greedy 2', sample: 'greedy' },
+    { name: 'Random 2', sample: 'random' },
+  ],
+  timing: { mode: 'cpu' },
+};
+
+/** Runs `jury run` and kills it with SIGKILL once `after` games have finished; resolves with how many it saw. */
+function runAndKill(configPath: string, db: string, after: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [
+      JURY,
+      'run',
+      configPath,
+      '--db',
+      db,
+      '--json',
+      '--concurrency',
+      '2',
+    ]);
+    let seen = 0;
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.includes('"event":"game-finished"')) seen += 1;
+        if (seen === after) child.kill('SIGKILL');
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL'
+        ? resolve(seen)
+        : reject(new Error(`jury run ended before it was killed (${signal})`)),
+    );
+  });
+}
+
+async function standings(db: string): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [JURY, 'standings', db, '--json']);
+  return (JSON.parse(stdout) as { standings: unknown }).standings;
+}
+
+describe('a tournament killed with SIGKILL part-way', () => {
+  it('resumes with no finished game lost or played twice, and ends with the standings of an uninterrupted run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-resume-'));
+    const configPath = join(dir, 'config.json');
+    writeFileSync(configPath, JSON.stringify(config));
+
+    const straight = join(dir, 'straight.sqlite');
+    await run(process.execPath, [JURY, 'run', configPath, '--db', straight, '--concurrency', '2']);
+
+    const killed = join(dir, 'killed.sqlite');
+    const seen = await runAndKill(configPath, killed, 4);
+    expect(seen).toBeGreaterThanOrEqual(4);
+    const interrupted = TournamentStore.open(killed, { readOnly: true });
+    const kept = interrupted.outcomes().length;
+    const scheduled = interrupted.scheduled().length;
+    expect(interrupted.integrityCheck()).toEqual([]); // no problems found
+    interrupted.close();
+    // Every game reported as finished was stored (more may have committed just before the kill).
+    expect(kept).toBeGreaterThanOrEqual(4);
+    expect(kept).toBeLessThan(12);
+    expect(scheduled).toBe(12);
+
+    const resumed = await run(process.execPath, [JURY, 'run', configPath, '--db', killed, '--json']);
+    const finishedOnResume = resumed.stdout
+      .split('\n')
+      .filter((l) => l.includes('"event":"game-finished"')).length;
+    expect(finishedOnResume).toBe(12 - kept);
+
+    const store = TournamentStore.open(killed, { readOnly: true });
+    const indexes = store.outcomes().map((o) => o.index);
+    store.close();
+    expect(indexes.sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    expect(await standings(killed)).toEqual(await standings(straight));
+  }, 120_000);
+});
