@@ -88,6 +88,10 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
     )
     .option('--concurrency <n>', 'games at once (default: the config, else cores minus one)')
     .option('--json', 'one JSON line per event instead of the progress bar')
+    .option(
+      '--replay-changed',
+      'play again the finished games of bots whose program changed since (by content hash)',
+    )
     .addHelpText(
       'after',
       `
@@ -95,10 +99,17 @@ Every finished game is stored at once with its full record; after a crash, a kil
 command continues where it stopped (games that were running start again). Ctrl-C once finishes the running
 games and stops; twice aborts them.
 
+When a bot's program changed since it played finished games, jury run warns and keeps them; with
+--replay-changed exactly those games are played again (same seeds and boards). In Swiss, groups by
+standing and knockout, later rounds keep the pairings that were made from the old results.
+
 Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a usage or input error.`,
     )
-    .action(async (config: string, flags: { db?: string; concurrency?: string; json?: boolean }) =>
-      setCode(await runCommand(config, flags, io)),
+    .action(
+      async (
+        config: string,
+        flags: { db?: string; concurrency?: string; json?: boolean; replayChanged?: boolean },
+      ) => setCode(await runCommand(config, flags, io)),
     );
 
   program

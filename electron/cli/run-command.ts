@@ -28,6 +28,8 @@ export interface RunFlags {
   readonly db?: string;
   readonly concurrency?: string;
   readonly json?: boolean;
+  /** Replay the finished games of bots whose program changed since they were played. */
+  readonly replayChanged?: boolean;
 }
 
 /** Opens the tournament's store, creating it on the first run; a store of another config is refused. */
@@ -54,13 +56,22 @@ function openStore(path: string, config: TournamentConfig, bots: readonly ReadyB
   return store;
 }
 
-/** Records each bot's executable hash; warns when a bot changed since games were played with it. */
+/**
+ * Records each bot's executable hash and handles bots whose program changed since they played finished
+ * games: with `replay` (`--replay-changed`) those games are reopened, so this run plays them again from the
+ * start with the same seeds and boards; without it a warning says how to do that. Only the changed bots'
+ * games are replayed: in adaptive formats (Swiss, groups by standing, knockout) later rounds keep the
+ * pairings that were made from the old results, which the message says.
+ */
 async function checkHashes(
   store: TournamentStore,
   bots: readonly ReadyBot[],
+  replay: boolean,
   warn: (text: string) => void,
+  note: (text: string, participant: string, games: number) => void,
 ): Promise<void> {
-  const played = new Set(store.outcomes().flatMap((o) => o.seats));
+  const changed: { bot: ReadyBot; games: number[] }[] = [];
+  const hashes = new Map<string, string>();
   for (const b of bots) {
     const [exe = '', ...args] = b.bot.command;
     const path = findExecutable(exe, b.bot.cwd ?? process.cwd(), process.env);
@@ -69,13 +80,38 @@ async function checkHashes(
         ? null
         : await sha256File(identityFile(path, args, b.bot.cwd ?? process.cwd())).catch(() => null);
     const stored = store.participant(b.id)?.executableHash ?? null;
-    if (stored !== null && hash !== null && stored !== hash && played.has(b.id)) {
-      warn(
-        `${b.name} changed since its finished games were played (its executable's content differs); they stay as they are`,
+    if (hash === null || stored === hash) continue;
+    hashes.set(b.id, hash);
+    // A null stored hash is the first run (or an unreadable program before): nothing to compare with.
+    if (stored === null) continue;
+    const games = store.gamesOf(b.id);
+    if (games.length > 0) changed.push({ bot: b, games });
+  }
+  const adaptive =
+    'later rounds keep the pairings made from the old results (Swiss, groups by standing, knockout)';
+  if (replay && changed.length > 0) {
+    // Every changed bot's games at once, in one transaction: a game two changed bots shared counts for both.
+    store.reopenGames([...new Set(changed.flatMap((c) => c.games))]);
+    for (const { bot, games } of changed) {
+      note(
+        `${bot.name} changed since its finished games were played; its ${plural(games.length)} will be played again; ${adaptive}`,
+        bot.id,
+        games.length,
       );
     }
-    if (hash !== null && stored !== hash) store.updateParticipant(b.id, { executableHash: hash });
+  } else {
+    for (const { bot, games } of changed) {
+      warn(
+        `${bot.name} changed since its finished games were played (its executable's content differs); they stay as they are; rerun with --replay-changed to play its ${plural(games.length)} again`,
+      );
+    }
   }
+  // After the reopening: a crash in between leaves the old hash, so the next run still sees the change.
+  for (const [id, hash] of hashes) store.updateParticipant(id, { executableHash: hash });
+}
+
+function plural(games: number): string {
+  return games === 1 ? '1 game' : `${games} games`;
 }
 
 /** `jury run`: runs or resumes a tournament. Exit code 0 when it ended or was stopped cleanly. */
@@ -113,7 +149,11 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
         `${concurrency} games at once on ${availableParallelism()} cores under official (wall-clock) timing: bots may be charged for waiting on the CPU; use fewer games or --timing cpu`,
       );
     }
-    await checkHashes(store, bots, warn);
+    const note = (message: string, participant: string, count: number): void =>
+      flags.json
+        ? say({ event: 'replay', participant, games: count, message })
+        : io.err(`jury: ${message}\n`);
+    await checkHashes(store, bots, flags.replayChanged === true, warn, note);
 
     const runner = new TournamentRunner({
       store,

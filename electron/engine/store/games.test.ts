@@ -161,3 +161,89 @@ describe('TournamentStore: finished games', () => {
     expect(store.seatTotals('nothing')).toEqual([]);
   });
 });
+
+describe('TournamentStore: reopening games', () => {
+  function finishedStore(count: number): TournamentStore {
+    const store = newStore();
+    const games = sampleSchedule(0, count);
+    store.addScheduled(games);
+    store.finishGames(
+      games.map((g) => ({ index: g.index, outcome: sampleOutcome(g), record: sampleRecord(g) })),
+    );
+    return store;
+  }
+
+  function expectTotalsConsistent(store: TournamentStore): void {
+    for (const stage of [undefined, 'swiss', 'final']) {
+      expect(store.seatTotals(stage)).toEqual(store.seatTotals(stage, true));
+    }
+  }
+
+  it('lists the finished games a participant sat in', () => {
+    const store = newStore();
+    const games = sampleSchedule(0, 12);
+    store.addScheduled(games);
+    for (const g of games.slice(0, 8)) finish(store, g.index);
+    const mine = games.filter((g) => g.index < 8 && g.seats.includes('p1')).map((g) => g.index);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(store.gamesOf('p1')).toEqual(mine);
+    refuses(() => store.gamesOf('ghost'), 'conflict', /no participant "ghost"/);
+  });
+
+  it("makes one participant's games unfinished, keeps the schedule and the totals consistent", () => {
+    const store = finishedStore(40);
+    const scheduled = store.scheduled();
+    const mine = store.gamesOf('p2');
+    expect(store.reopenGames([...mine, mine[0]!])).toBe(mine.length); // a repeat counts once
+    expect(store.scheduled()).toEqual(scheduled);
+    expect(store.unfinished().map((g) => g.index)).toEqual(mine);
+    expect(store.counts()).toEqual({ scheduled: 40, finished: 40 - mine.length, unfinished: mine.length });
+    expect(store.gamesOf('p2')).toEqual([]);
+    for (const index of mine) expect(store.record(index)).toBeNull();
+    expect(store.seatRows().some((r) => mine.includes(r.index))).toBe(false);
+    expect(store.seatTotals().some((t) => t.participant === 'p2')).toBe(false);
+    expectTotalsConsistent(store);
+
+    // Played again, the games are stored as before and the totals match a straight run's.
+    store.finishGames(
+      scheduled
+        .filter((g) => mine.includes(g.index))
+        .map((g) => ({ index: g.index, outcome: sampleOutcome(g), record: sampleRecord(g) })),
+    );
+    expectTotalsConsistent(store);
+    const straight = finishedStore(40);
+    expect(store.seatTotals()).toEqual(straight.seatTotals());
+    expect(store.seatRows()).toEqual(straight.seatRows());
+  });
+
+  it('rebuilds the maximum move time from the games that are left', () => {
+    const store = finishedStore(10);
+    // Seat 1 has the larger maximum (101); reopening every game where p0 sat second leaves only 100.
+    const second = store
+      .seatRows()
+      .filter((r) => r.participant === 'p0' && r.seat === 1)
+      .map((r) => r.index);
+    expect(second.length).toBeGreaterThan(0);
+    store.reopenGames(second);
+    expect(store.seatTotals().find((t) => t.participant === 'p0')?.maxMoveUs).toBe(100);
+    expectTotalsConsistent(store);
+  });
+
+  it('refuses unknown and unfinished games, naming them, and changes nothing', () => {
+    const store = newStore();
+    store.addScheduled(sampleSchedule(0, 6));
+    for (const index of [0, 1, 2, 4]) finish(store, index);
+    const before = snapshot(store);
+    const totals = JSON.stringify(store.seatTotals());
+    refuses(() => store.reopenGames([0, 3, 9]), 'conflict', /not in the schedule: 9; not finished: 3/);
+    refuses(() => store.reopenGames([1, 5]), 'conflict', /not finished: 5/);
+    refuses(() => store.reopenGames([2, 12, 10]), 'conflict', /not in the schedule: 10, 12\)/);
+    refuses(() => store.reopenGames([-1]), 'invalid', /the games to reopen/);
+    refuses(() => store.reopenGames([1.5]), 'invalid', /the games to reopen/);
+    expect(snapshot(store)).toBe(before);
+    expect(JSON.stringify(store.seatTotals())).toBe(totals);
+    expect(store.counts().finished).toBe(4);
+    expect(store.reopenGames([])).toBe(0);
+    expect(snapshot(store)).toBe(before);
+  });
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { StoreError } from './errors.ts';
 import { scheduledGame } from './queries.ts';
@@ -144,5 +145,68 @@ export function finishGames(db: Db, games: readonly FinishedGame[], now: Date): 
         );
       });
     }
+  });
+}
+
+/**
+ * Rebuilds the `totals` rows of these (participant, stage) pairs from their remaining seat rows. A plain
+ * subtraction would not do: `max_move_us` is a maximum, which cannot be un-added, and REAL sums that are
+ * added and then subtracted may drift from a fresh sum. Reading a few participants' rows from the
+ * covering index `results_seats_standings` stays cheap whatever the size of the event.
+ */
+const REBUILD_TOTAL_SQL = `
+  INSERT INTO totals (participant, stage, games, points, ok, timeout, illegal, crash, exit, charged_us,
+    max_move_us, moves)
+  SELECT participant, stage, count(*), total(score), sum(status = 'OK'), sum(status = 'TIMEOUT'),
+    sum(status = 'ILLEGAL'), sum(status = 'CRASH'), sum(status = 'EXIT'), total(charged_us),
+    max(max_move_us), sum(moves)
+  FROM results_seats WHERE participant = ?1 AND stage = ?2 GROUP BY participant, stage`;
+
+const reopenIndexes = z.array(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+
+/**
+ * Makes finished games unfinished again, all in one transaction: their result, full record and seat rows
+ * are removed and the `totals` rows of their participants are rebuilt, so the totals stay equal to a
+ * recomputation from the seat rows. The scheduled games stay as they are (same seats, seed and board),
+ * so the runner plays them again from the start. Used when a bot's program changed and only its games
+ * are to be replayed; for adaptive formats the later rounds keep the pairings made from the old results.
+ *
+ * Refuses, changing nothing, with `conflict` naming every index that is not in the schedule or has not
+ * finished (a repeated index counts once). Returns how many games were reopened.
+ */
+export function reopenGames(db: Db, indexes: readonly unknown[]): number {
+  const wanted = [...new Set(check(reopenIndexes, indexes, 'the games to reopen'))].sort((a, b) => a - b);
+  return transaction(db, () => {
+    const unknown: number[] = [];
+    const unfinished: number[] = [];
+    for (const index of wanted) {
+      if (!db.sql('SELECT 1 FROM scheduled_games WHERE idx = ?').get(index)) unknown.push(index);
+      else if (!db.sql('SELECT 1 FROM results WHERE idx = ?').get(index)) unfinished.push(index);
+    }
+    if (unknown.length > 0 || unfinished.length > 0) {
+      const problems = [
+        unknown.length > 0 ? `not in the schedule: ${unknown.join(', ')}` : null,
+        unfinished.length > 0 ? `not finished: ${unfinished.join(', ')}` : null,
+      ].filter((p) => p !== null);
+      throw new StoreError('conflict', `cannot reopen games (${problems.join('; ')}); nothing was changed`);
+    }
+    // The (participant, stage) pairs whose totals lose games, keyed so each is rebuilt once.
+    const touched = new Map<string, readonly [string, string]>();
+    for (const index of wanted) {
+      for (const row of db.sql('SELECT participant, stage FROM results_seats WHERE idx = ?').all(index)) {
+        const pair = [text(row, 'participant'), text(row, 'stage')] as const;
+        touched.set(JSON.stringify(pair), pair);
+      }
+      // Children first: records and seat rows reference results.
+      db.sql('DELETE FROM records WHERE idx = ?').run(index);
+      db.sql('DELETE FROM results_seats WHERE idx = ?').run(index);
+      db.sql('DELETE FROM results WHERE idx = ?').run(index);
+    }
+    for (const [participant, stage] of touched.values()) {
+      db.sql('DELETE FROM totals WHERE participant = ? AND stage = ?').run(participant, stage);
+      // No row is inserted when no game of the pair is left, as a recomputation would have none either.
+      db.sql(REBUILD_TOTAL_SQL).run(participant, stage);
+    }
+    return wanted.length;
   });
 }

@@ -173,3 +173,17 @@ export function storeCounts(db: Db): StoreCounts {
   const finished = num(db.sql('SELECT count(*) AS n FROM results').get() ?? {}, 'n');
   return { scheduled, finished, unfinished: scheduled - finished };
 }
+
+/**
+ * The finished games a participant sat in, by index (from the covering index, which leads with the
+ * participant); throws `conflict` for an unknown participant so a mistyped id is not read as "no games".
+ */
+export function gamesOf(db: Db, participant: string): number[] {
+  if (!db.sql('SELECT 1 FROM participants WHERE id = ?').get(participant)) {
+    throw new StoreError('conflict', `no participant ${JSON.stringify(participant)}`);
+  }
+  return db
+    .sql('SELECT DISTINCT idx FROM results_seats WHERE participant = ? ORDER BY idx')
+    .all(participant)
+    .map((r) => num(r, 'idx'));
+}

@@ -1,7 +1,7 @@
 import type { GameOutcome, ScheduledGame, ScheduleHistory } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
-import { addScheduled, finishGames, type FinishedGame } from './games.ts';
+import { addScheduled, finishGames, reopenGames, type FinishedGame } from './games.ts';
 import { createStoreFile, openStoreFile, toJson, type StoreInit, type StoreOptions } from './lifecycle.ts';
 import { STORE_SCHEMA_VERSION } from './migrations.ts';
 
@@ -129,6 +129,23 @@ export class TournamentStore {
   /** Stores several finished games in one transaction, all or none (imports, benchmarks). */
   finishGames(games: readonly FinishedGame[]): void {
     finishGames(this.#use, games, this.#now());
+  }
+
+  /**
+   * Makes finished games unfinished again so the runner plays them from the start (after a bot's program
+   * changed), in one transaction: their results, records and seat rows go and the running totals are
+   * rebuilt to match the remaining seat rows; the scheduled games themselves stay (same seats, seeds and
+   * boards). Adaptive formats keep their later pairings, which were made from the old results. Unknown or
+   * unfinished indexes are refused with `conflict`, naming them, and nothing changes. Returns how many games
+   * were reopened.
+   */
+  reopenGames(indexes: readonly number[]): number {
+    return reopenGames(this.#use, indexes);
+  }
+
+  /** The finished games a participant sat in, by index; `conflict` for an unknown participant. */
+  gamesOf(participantId: string): number[] {
+    return q.gamesOf(this.#use, participantId);
   }
 
   /** The schedule and the finished outcomes, as schedulers read them. */
