@@ -73,6 +73,9 @@ export class TournamentRunner {
   private queue: ScheduledGame[] = [];
   private wake: () => void = () => {};
   private finishedThisRun = 0;
+  /** The history the scheduler last saw: re-reading the store per finished game would cost O(games) each. */
+  private history: ScheduleHistory | null = null;
+  private finishedBefore = 0;
   private startedAt = 0;
 
   constructor(options: RunnerOptions) {
@@ -85,6 +88,8 @@ export class TournamentRunner {
     const now = this.opts.now ?? Date.now;
     this.startedAt = now();
     this.queue = [...this.opts.store.unfinished()];
+    this.history = this.opts.store.history();
+    this.finishedBefore = this.history.outcomes.size;
     this.emit({ kind: 'state', state: this.state });
     for (;;) {
       const wakeUp = new Promise<void>((resolve) => (this.wake = resolve));
@@ -101,7 +106,8 @@ export class TournamentRunner {
           this.start(game);
           continue;
         }
-        next = this.opts.scheduler.next(this.opts.context, this.opts.store.history());
+        this.history = this.opts.store.history();
+        next = this.opts.scheduler.next(this.opts.context, this.history);
         if (next.kind !== 'games') break;
         this.opts.store.addScheduled(next.games);
         this.queue.push(...next.games);
@@ -153,8 +159,8 @@ export class TournamentRunner {
 
   /** How far the tournament is now. */
   progress(): Progress {
-    const history = this.opts.store.history();
-    const finished = history.outcomes.size;
+    const history = (this.history ??= this.opts.store.history());
+    const finished = this.finishedBefore + this.finishedThisRun;
     const total = Math.max(
       this.opts.scheduler.total(this.opts.context, history),
       finished + this.running.size,
