@@ -1,4 +1,4 @@
-import type { BenchContext, PartResult, Section } from '../lib/section.ts';
+import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureAccuracy } from './accuracy.ts';
 import { buildBots } from './bots.ts';
 import { measureDeadline } from './deadline.ts';
@@ -18,22 +18,6 @@ const SIZES = {
   },
   quick: { rounds: 2, perLane: 1, burnsUs: [1000], flitTurns: 1000, floorBurnGames: 1, shortGames: 10 },
 };
-
-/** A part that fails (a bot that does not build, a game that ends badly) is reported; the others still run. */
-async function guarded(
-  results: Record<string, PartResult>,
-  name: string,
-  ctx: BenchContext,
-  run: () => Promise<PartResult>,
-): Promise<void> {
-  try {
-    results[name] = await run();
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    ctx.log(`${name}: could not be measured: ${error}`);
-    results[name] = { figures: {}, targets: [], error };
-  }
-}
 
 /**
  * The judge section: how much Jury's referee adds to the time of a move, and how exactly it charges,

@@ -45,3 +45,20 @@ export interface Section {
   /** Runs every part and returns their results by part name. */
   run(ctx: BenchContext): Promise<Readonly<Record<string, PartResult>>>;
 }
+
+/** Runs one part of a section; a part that fails (a bot that does not build, a game that ends badly) is
+ * reported with its error, and the other parts still run. */
+export async function guarded(
+  results: Record<string, PartResult>,
+  name: string,
+  ctx: BenchContext,
+  run: () => Promise<PartResult>,
+): Promise<void> {
+  try {
+    results[name] = await run();
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    ctx.log(`${name}: could not be measured: ${error}`);
+    results[name] = { figures: {}, targets: [], error };
+  }
+}

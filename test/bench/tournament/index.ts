@@ -1,4 +1,4 @@
-import type { BenchContext, PartResult, Section } from '../lib/section.ts';
+import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureEvent } from './event.ts';
 import { measureMemory } from './memory.ts';
 import { measureStandings } from './standings.ts';
@@ -21,22 +21,6 @@ const SIZES = {
     memoryEvery: 250,
   },
 };
-
-/** A part that fails is reported; the others still run. */
-async function guarded(
-  results: Record<string, PartResult>,
-  name: string,
-  ctx: BenchContext,
-  run: () => Promise<PartResult>,
-): Promise<void> {
-  try {
-    results[name] = await run();
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    ctx.log(`${name}: could not be measured: ${error}`);
-    results[name] = { figures: {}, targets: [], error };
-  }
-}
 
 /**
  * The tournament section: the manager's own cost, with in-process instant 6561 players whose records
