@@ -4,37 +4,27 @@ import { build } from 'vite';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const external = ['electron', /^node:/];
 
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    ssr: true,
-    outDir: 'out/main',
-    emptyOutDir: true,
-    target: 'node22',
-    rollupOptions: {
-      input: 'electron/main.ts',
-      external,
-      output: { format: 'es', entryFileNames: 'index.js' },
+/** Builds one Node-side entry into its own folder of out/. */
+async function bundle(
+  input: string,
+  outDir: string,
+  format: 'es' | 'cjs',
+  entryFileNames: string,
+): Promise<void> {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      target: 'node22',
+      rollupOptions: { input, external: ['electron', /^node:/], output: { format, entryFileNames } },
     },
-  },
-});
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    ssr: true,
-    outDir: 'out/preload',
-    emptyOutDir: true,
-    target: 'node22',
-    rollupOptions: {
-      input: 'electron/preload.ts',
-      external,
-      output: { format: 'cjs', entryFileNames: 'index.cjs' },
-    },
-  },
-});
+  });
+}
+
+await bundle('electron/main.ts', 'out/main', 'es', 'index.js');
+await bundle('electron/preload.ts', 'out/preload', 'cjs', 'index.cjs');
