@@ -1,5 +1,6 @@
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildJuryApi } from './preload-api.ts';
 
-// The bridge grows named methods from the typed IPC contract (the desktop-app issue). For now it only
-// tells the renderer which platform it runs on.
-contextBridge.exposeInMainWorld('jury', { platform: process.platform });
+// The bridge: `window.jury` holds one named method per channel of the typed IPC contract
+// (shared/ipc/contract.ts), built by preload-api.ts, plus the platform. Nothing generic crosses.
+contextBridge.exposeInMainWorld('jury', { ...buildJuryApi(ipcRenderer), platform: process.platform });

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { IpcRenderer } from 'electron';
+import { eventChannels, requestChannels } from '../shared/ipc/contract.ts';
+import type { IpcRendererLike, RendererListener } from './preload-api.ts';
+import { buildJuryApi } from './preload-api.ts';
+
+function fakeRenderer() {
+  const listeners = new Map<string, Set<RendererListener>>();
+  const ipc = {
+    invoke: vi.fn(async (channel: string) => `reply to ${channel}`),
+    on: vi.fn((channel: string, listener: RendererListener) => {
+      listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener));
+    }),
+    removeListener: vi.fn((channel: string, listener: RendererListener) =>
+      listeners.get(channel)?.delete(listener),
+    ),
+  } satisfies IpcRendererLike;
+  const emit = (channel: string, payload: unknown) =>
+    listeners.get(channel)?.forEach((l) => l({ sender: 'secret' }, payload));
+  return { ipc, emit, listeners };
+}
+
+describe('buildJuryApi', () => {
+  it('exposes exactly one method per contract channel and nothing generic', () => {
+    const api = buildJuryApi(fakeRenderer().ipc);
+    expect(Object.keys(api).sort()).toEqual(
+      ['gamesList', 'botsSamples', 'matchPlay', 'onTournamentProgress', 'onGameMove'].sort(),
+    );
+    expect(Object.keys(api)).toHaveLength(requestChannels.length + eventChannels.length);
+    expect(Object.isFrozen(api)).toBe(true);
+  });
+
+  it('invokes each fixed channel with only the payload', async () => {
+    const { ipc } = fakeRenderer();
+    const api = buildJuryApi(ipc);
+    await expect(api.gamesList()).resolves.toBe('reply to games.list');
+    expect(ipc.invoke).toHaveBeenLastCalledWith('games.list');
+    await api.botsSamples({ game: 'flit' });
+    expect(ipc.invoke).toHaveBeenLastCalledWith('bots.samples', { game: 'flit' });
+    const play = { game: 'less' as const, bots: [{ sample: 'a' }, { sample: 'b' }], timing: 'cpu' as const };
+    await (api.matchPlay as (...args: unknown[]) => Promise<unknown>)(play, 'smuggled');
+    expect(ipc.invoke).toHaveBeenLastCalledWith('match.play', play);
+  });
+
+  it('subscribes to events, passes only the payload and unsubscribes', () => {
+    const { ipc, emit, listeners } = fakeRenderer();
+    const api = buildJuryApi(ipc);
+    const seen: unknown[] = [];
+    const off = api.onGameMove((move) => seen.push(move));
+    const move = { game: 0, ply: 1, seat: 0, line: 'Ab' };
+    emit('game.move', move);
+    emit('tournament.progress', { finished: 1, total: 2, running: 1, etaMs: 5 });
+    expect(seen).toEqual([move]);
+    off();
+    off();
+    emit('game.move', move);
+    expect(seen).toHaveLength(1);
+    expect(ipc.removeListener).toHaveBeenCalledTimes(1);
+    expect(listeners.get('game.move')?.size).toBe(0);
+    expect(() => api.onTournamentProgress('x' as never)).toThrow(TypeError);
+  });
+
+  it("accepts Electron's real ipcRenderer", () => {
+    expectTypeOf<IpcRenderer>().toExtend<IpcRendererLike>();
+  });
+});
+
+describe('the preload bundle', () => {
+  it('pulls in no zod: a sandboxed preload can require nothing but electron', () => {
+    for (const file of ['./preload-api.ts', '../shared/ipc/channels.ts', '../shared/ipc/api.ts']) {
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const runtimeImports = source.match(/^import (?!type ).*$/gm) ?? [];
+      expect(runtimeImports.join('\n'), file).not.toMatch(/zod|contract\.ts|schemas\.ts/);
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { GameEnd } from '../games/end.ts';
+import type { GameId, TimeControl } from '../games/types.ts';
+
+/**
+ * The zod building blocks of the IPC contract ({@link ./contract.ts}). Pure: zod imports nothing from
+ * Node or the DOM, so the renderer, the preload and main share these schemas. Schemas that mirror a
+ * TypeScript union of shared/ are annotated with it, so the two can never drift apart.
+ */
+
+/** A game id: one of the games in shared/games/registry.ts. */
+export const gameIdSchema: z.ZodType<GameId> = z.enum(['less', 'more', '6561', 'flit']);
+
+/** A seat index (games have 2 or 4 seats). */
+export const seatSchema = z.number().int().min(0).max(3);
+
+/** How a program's thinking time is limited (see `TimeControl` in shared/games/types.ts). */
+export const timeControlSchema: z.ZodType<TimeControl> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('game-total'), budgetMs: z.number().positive() }),
+  z.object({
+    kind: z.literal('per-move'),
+    deadlineMs: z.number().positive(),
+    freezeAfter: z.number().int().positive(),
+  }),
+]);
+
+/** Every way a game can end (see `GameEnd` in shared/games/end.ts). */
+export const gameEndSchema: z.ZodType<GameEnd> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all-home') }),
+  z.object({ kind: z.literal('turn-limit-rush') }),
+  z.object({ kind: z.literal('stuck-rush'), seat: seatSchema }),
+  z.object({ kind: z.literal('stuck-cutoff'), seat: seatSchema }),
+  z.object({ kind: z.literal('move-cutoff'), moves: z.number().int() }),
+  z.object({ kind: z.literal('move-limit'), moves: z.number().int() }),
+  z.object({ kind: z.literal('no-valid-move'), seat: seatSchema }),
+  z.object({ kind: z.literal('all-passed') }),
+  z.object({ kind: z.literal('out-of-reach'), seat: seatSchema }),
+]);
+
+/** The static facts of a game the UI needs to offer it. */
+export const gameSummaryInfoSchema = z.object({
+  id: gameIdSchema,
+  title: z.string(),
+  seats: z.number().int().min(2).max(4),
+  seatNames: z.array(z.string()),
+  timeControl: timeControlSchema,
+});
+
+/** A sample bot as the UI lists it (its script path stays in main). */
+export const sampleBotSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  strength: z.enum(['random', 'greedy']),
+  description: z.string(),
+});
+
+/** One bot of a match: a sample bot by id, or an executable command line (executable, then arguments). */
+export const matchBotSchema = z.union([
+  z.object({ sample: z.string().min(1) }).strict(),
+  z.object({ name: z.string().min(1), command: z.array(z.string().min(1)).min(1) }).strict(),
+]);
+
+/** A game seed: an unsigned 32-bit integer. */
+export const seedSchema = z.number().int().min(0).max(0xffffffff);
+
+/** CodeCup's status words for a seat at the end of a game. */
+export const seatStatusSchema = z.enum(['OK', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']);
+
+/** The outcome of one game: enough for a result line; the full record stays in the store. */
+export const gameOutcomeSchema = z.object({
+  game: gameIdSchema,
+  seed: seedSchema,
+  seats: z
+    .array(z.object({ name: z.string(), score: z.number(), status: seatStatusSchema }))
+    .min(2)
+    .max(4),
+  end: gameEndSchema,
+  durationUs: z.number().min(0),
+});
