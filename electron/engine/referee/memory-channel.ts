@@ -34,7 +34,6 @@ export class MemoryChannel implements PlayerChannel {
   suspended = false;
   /** Set when the referee asked this player to move while it was suspended (a referee bug). */
   readIfSuspended = false;
-  /** How often the referee asked it to move while another player was running (official mode check). */
   exited = false;
   exit: ExitInfo | null = null;
   shutdowns = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../random/prng.ts';
-import { formatWallGrid, parseSquare, parseWallGrid, type WallGrid } from '../walls/grid.ts';
+import { formatWallGrid, parseSquare, parseWallGrid, type WallGrid, gridWithWalls } from '../walls/grid.ts';
 import { homeCost } from '../walls/home-cost.ts';
 import { generateTiledBoard } from '../walls/tiles.ts';
 import { computeHomeDistances, homeDistances } from '../walls/home-distances.ts';
@@ -16,19 +16,6 @@ function grid(board: string): WallGrid {
   return parsed.value;
 }
 
-/** A grid with the given walls, each [square, neighbouring square, 1 or 2]. */
-function gridWith(walls: readonly (readonly [string, string, number])[]): WallGrid {
-  const vertical = new Array<number>(30).fill(0);
-  const horizontal = new Array<number>(30).fill(0);
-  for (const [a, b, wall] of walls) {
-    const lo = Math.min(sq(a), sq(b));
-    const hi = Math.max(sq(a), sq(b));
-    if (hi === lo + 1) vertical[Math.floor(lo / 6) * 5 + (lo % 6)] = wall;
-    else horizontal[lo] = wall;
-  }
-  return { size: 6, vertical, horizontal };
-}
-
 /** Both exact computations of the minimum remaining points; the test asserts they agree. */
 function both(g: WallGrid, stones: readonly string[], targets: readonly number[]): [number, number] {
   const squares = stones.map(sq);
@@ -36,7 +23,7 @@ function both(g: WallGrid, stones: readonly string[], targets: readonly number[]
 }
 
 describe('More minimum remaining points (cut-off charge)', () => {
-  const open = gridWith([]);
+  const open = gridWithWalls(6, []);
 
   it('is 0 for stones already home, in any order', () => {
     expect(both(open, ['b2', 'a1', 'b1', 'a2'], WHITE_TARGETS)).toEqual([0, 0]);
@@ -53,20 +40,24 @@ describe('More minimum remaining points (cut-off charge)', () => {
   });
 
   it('charges walls: across a double wall costs 3, and wins when going round costs more', () => {
-    expect(both(gridWith([['b2', 'c2', 2]]), ['a1', 'a2', 'b1', 'c2'], WHITE_TARGETS)).toEqual([3, 3]);
-    const boxed = gridWith([
+    expect(both(gridWithWalls(6, [['b2', 'c2', 2]]), ['a1', 'a2', 'b1', 'c2'], WHITE_TARGETS)).toEqual([
+      3, 3,
+    ]);
+    const boxed = gridWithWalls(6, [
       ['b2', 'c2', 2],
       ['b2', 'b3', 2],
     ]);
     expect(both(boxed, ['a1', 'a2', 'b1', 'c2'], WHITE_TARGETS)).toEqual([3, 3]);
     // A single wall is cheaper than going round (1 + 1 = 2 against 3).
-    expect(both(gridWith([['b2', 'c2', 1]]), ['a1', 'a2', 'b1', 'c2'], WHITE_TARGETS)).toEqual([2, 2]);
+    expect(both(gridWithWalls(6, [['b2', 'c2', 1]]), ['a1', 'a2', 'b1', 'c2'], WHITE_TARGETS)).toEqual([
+      2, 2,
+    ]);
   });
 
   it('cannot jump across a wall, so the stone steps instead', () => {
     // c2 d2 with a single wall c2|b2: d2 cannot jump over c2 into b2. Best: c2→c1→b1 (2), then
     // d2→c2 (1) and across the wall into b2 (2): 5.
-    const g = gridWith([['b2', 'c2', 1]]);
+    const g = gridWithWalls(6, [['b2', 'c2', 1]]);
     const [table, search] = both(g, ['a1', 'a2', 'c2', 'd2'], WHITE_TARGETS);
     expect(table).toBe(search);
     expect(table).toBe(5);

@@ -103,3 +103,23 @@ export function parseSquare(size: number, text: string): number | null {
 export function block(size: number, row: number, col: number): readonly number[] {
   return [row * size + col, row * size + col + 1, (row + 1) * size + col, (row + 1) * size + col + 1];
 }
+
+/**
+ * A grid of `size` with only the given walls, each [square, neighbouring square, 1 or 2] by name (`c3`,
+ * `c4`). For tests and tools that set up positions by hand; the caller must name adjacent squares.
+ */
+export function gridWithWalls(size: number, walls: readonly (readonly [string, string, number])[]): WallGrid {
+  const vertical = new Array<number>(size * (size - 1)).fill(0);
+  const horizontal = new Array<number>(size * (size - 1)).fill(0);
+  for (const [a, b, wall] of walls) {
+    const [lo, hi] = [parseSquare(size, a) ?? -1, parseSquare(size, b) ?? -1].sort((x, y) => x - y) as [
+      number,
+      number,
+    ];
+    if (lo < 0 || (hi !== lo + 1 && hi !== lo + size))
+      throw new RangeError(`${a} and ${b} are not neighbours`);
+    if (hi === lo + 1) vertical[Math.floor(lo / size) * (size - 1) + (lo % size)] = wall;
+    else horizontal[lo] = wall;
+  }
+  return { size, vertical, horizontal };
+}

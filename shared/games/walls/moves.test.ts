@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseSquare, parseWallGrid, type WallGrid } from './grid.ts';
+import { gridWithWalls, parseSquare } from './grid.ts';
 import { explainPieceMove, pieceMoves } from './moves.ts';
 
-function board(size: number, walls: Record<string, number>): WallGrid {
-  const parsed = parseWallGrid(size, '0'.repeat(2 * size * (size - 1)));
-  if (!parsed.ok) throw new Error('bad');
-  const vertical = [...parsed.value.vertical];
-  const horizontal = [...parsed.value.horizontal];
-  for (const [pair, value] of Object.entries(walls)) {
-    const [a, b] = [parseSquare(size, pair.slice(0, 2))!, parseSquare(size, pair.slice(2))!].sort(
-      (x, y) => x - y,
-    ) as [number, number];
-    if (b === a + 1) vertical[Math.floor(a / size) * (size - 1) + (a % size)] = value;
-    else horizontal[a] = value;
-  }
-  return { size, vertical, horizontal };
-}
 const s = (name: string): number => parseSquare(6, name)!;
 
 describe('piece moves on a wall grid', () => {
   it('charges 1 plus the wall for steps, and 1 for wall-free jumps', () => {
-    const g = board(6, { c3c4: 1, c3b3: 2 });
+    const g = gridWithWalls(6, [
+      ['c3', 'c4', 1],
+      ['c3', 'b3', 2],
+    ]);
     const occupied = new Set([s('c3'), s('d3')]);
     const moves = pieceMoves(g, (q) => occupied.has(q), s('c3'));
     const by = Object.fromEntries(moves.map((m) => [m.to, [m.cost, m.jump]]));
@@ -32,7 +21,7 @@ describe('piece moves on a wall grid', () => {
   });
 
   it('forbids jumps across a wall, onto a piece, off the board, or over a non-jumpable piece', () => {
-    const g = board(6, { d3e3: 1 });
+    const g = gridWithWalls(6, [['d3', 'e3', 1]]);
     const occupied = new Set([s('c3'), s('d3'), s('c2'), s('c1'), s('b3'), s('a3')]);
     const at = (q: number) => occupied.has(q);
     const tos = pieceMoves(g, at, s('c3')).map((m) => m.to);
