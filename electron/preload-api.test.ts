@@ -24,9 +24,10 @@ function fakeRenderer() {
 describe('buildJuryApi', () => {
   it('exposes exactly one method per contract channel and nothing generic', () => {
     const api = buildJuryApi(fakeRenderer().ipc);
-    expect(Object.keys(api).sort()).toEqual(
-      ['gamesList', 'botsSamples', 'matchPlay', 'onTournamentProgress', 'onGameMove'].sort(),
+    expect(Object.keys(api)).toEqual(
+      expect.arrayContaining(['gamesList', 'tournamentStart', 'dialogSaveFile', 'onGameFrame']),
     );
+    expect(Object.keys(api).filter((k) => /send|invoke|emit/i.test(k))).toEqual([]);
     expect(Object.keys(api)).toHaveLength(requestChannels.length + eventChannels.length);
     expect(Object.isFrozen(api)).toBe(true);
   });
@@ -47,17 +48,17 @@ describe('buildJuryApi', () => {
     const { ipc, emit, listeners } = fakeRenderer();
     const api = buildJuryApi(ipc);
     const seen: unknown[] = [];
-    const off = api.onGameMove((move) => seen.push(move));
-    const move = { game: 0, ply: 1, seat: 0, line: 'Ab' };
-    emit('game.move', move);
+    const off = api.onGameFrame((move) => seen.push(move));
+    const move = { game: 0, ply: 1, lastMove: 'Ab' };
+    emit('game.frame', move);
     emit('tournament.progress', { finished: 1, total: 2, running: 1, etaMs: 5 });
     expect(seen).toEqual([move]);
     off();
     off();
-    emit('game.move', move);
+    emit('game.frame', move);
     expect(seen).toHaveLength(1);
     expect(ipc.removeListener).toHaveBeenCalledTimes(1);
-    expect(listeners.get('game.move')?.size).toBe(0);
+    expect(listeners.get('game.frame')?.size).toBe(0);
     expect(() => api.onTournamentProgress('x' as never)).toThrow(TypeError);
   });
 

@@ -1,4 +1,4 @@
-import type { IpcContract, Request, RequestChannel, Response } from '../../shared/ipc/contract.ts';
+import type { CheckedRequest, IpcContract, RequestChannel, Response } from '../../shared/ipc/contract.ts';
 import { ipcContract, requestChannels } from '../../shared/ipc/contract.ts';
 import type { z } from 'zod';
 import type { SenderCheck, SenderInfo } from './trusted-sender.ts';
@@ -11,7 +11,7 @@ import type { SenderCheck, SenderInfo } from './trusted-sender.ts';
 
 /** The typed handler of every request channel. */
 export type Handlers = {
-  readonly [C in RequestChannel]: (payload: Request<C>) => Promise<Response<C>> | Response<C>;
+  readonly [C in RequestChannel]: (payload: CheckedRequest<C>) => Promise<Response<C>> | Response<C>;
 };
 
 /**
@@ -54,8 +54,8 @@ async function handle<C extends RequestChannel>(
   }
   if (args.length > 1) throw new Error(`${channel}: expected at most one payload, got ${args.length}`);
   const spec: IpcContract['requests'][C] = ipcContract.requests[channel];
-  const payload = parseOrThrow(spec.request, args[0], `${channel}: invalid request`) as Request<C>;
-  const handler = handlers[channel] as (payload: Request<C>) => Promise<Response<C>> | Response<C>;
+  const payload = parseOrThrow(spec.request, args[0], `${channel}: invalid request`) as CheckedRequest<C>;
+  const handler = handlers[channel] as (payload: CheckedRequest<C>) => Promise<Response<C>> | Response<C>;
   const response = await handler(payload);
   return parseOrThrow(spec.response, response, `${channel}: invalid response from main`) as Response<C>;
 }

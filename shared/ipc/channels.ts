@@ -5,15 +5,83 @@
  */
 
 /** Every request channel (renderer → main, answered), in contract order. */
-export const requestChannels = ['games.list', 'bots.samples', 'match.play'] as const;
+export const requestChannels = [
+  'app.info',
+  'games.list',
+  'bots.samples',
+  'match.play',
+  'settings.get',
+  'settings.set',
+  'presets.list',
+  'presets.save',
+  'presets.remove',
+  'bots.list',
+  'bots.add',
+  'bots.addSamples',
+  'bots.rename',
+  'bots.remove',
+  'bots.smokeTest',
+  'tournaments.list',
+  'tournaments.check',
+  'tournaments.create',
+  'tournaments.demo',
+  'tournaments.remove',
+  'tournament.draft',
+  'tournament.start',
+  'tournament.pause',
+  'tournament.resume',
+  'tournament.stop',
+  'tournament.abort',
+  'tournament.concurrency',
+  'tournament.standings',
+  'tournament.games',
+  'tournament.live',
+  'tournament.replay',
+  'tournament.rerun',
+  'tournament.export',
+  'dialog.openBot',
+  'dialog.saveFile',
+] as const;
+
+/**
+ * Requests that change something. `jury serve` answers them only for controllers (localhost, or a
+ * browser that gave the printed token); spectators get a clear refusal.
+ */
+export const controlChannels = [
+  'match.play',
+  'settings.set',
+  'presets.save',
+  'presets.remove',
+  'bots.add',
+  'bots.addSamples',
+  'bots.rename',
+  'bots.remove',
+  'bots.smokeTest',
+  'tournaments.create',
+  'tournaments.demo',
+  'tournaments.remove',
+  'tournament.start',
+  'tournament.pause',
+  'tournament.resume',
+  'tournament.stop',
+  'tournament.abort',
+  'tournament.concurrency',
+  'tournament.rerun',
+] as const satisfies readonly RequestChannel[];
+
+/** Requests only the desktop app answers (native dialogs); in a browser the bridge uses the page's own. */
+export const desktopOnlyChannels = [
+  'dialog.openBot',
+  'dialog.saveFile',
+] as const satisfies readonly RequestChannel[];
 
 /** Every event channel (main → renderer), in contract order. */
-export const eventChannels = ['tournament.progress', 'game.move'] as const;
+export const eventChannels = ['tournament.progress', 'tournament.changed', 'game.frame'] as const;
 
 /** A request channel, such as `'match.play'`. */
 export type RequestChannel = (typeof requestChannels)[number];
 
-/** An event channel (main → renderer), such as `'game.move'`. */
+/** An event channel (main → renderer), such as `'game.frame'`. */
 export type EventChannel = (typeof eventChannels)[number];
 
 /** Every channel of the contract: requests first, then events. */
@@ -21,3 +89,8 @@ export const channelNames: readonly (RequestChannel | EventChannel)[] = [
   ...requestChannels,
   ...eventChannels,
 ];
+
+/** Whether a request changes something (see {@link controlChannels}). */
+export function isControlChannel(channel: RequestChannel): boolean {
+  return (controlChannels as readonly string[]).includes(channel);
+}

@@ -1,5 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { channelNames, eventChannels, ipcContract, requestChannels } from './contract.ts';
+import {
+  channelNames,
+  controlChannels,
+  eventChannels,
+  ipcContract,
+  isControlChannel,
+  requestChannels,
+} from './contract.ts';
 import type { EventPayload, Request, Response } from './contract.ts';
 import type { JuryApi } from './api.ts';
 import { methodName, subscriptionName } from './api.ts';
@@ -8,17 +15,54 @@ const play = ipcContract.requests['match.play'];
 
 describe('the IPC contract', () => {
   it('lists every channel once, requests then events', () => {
-    expect(channelNames).toEqual([
-      'games.list',
-      'bots.samples',
-      'match.play',
-      'tournament.progress',
-      'game.move',
-    ]);
-    expect(requestChannels).toHaveLength(3);
-    expect(eventChannels).toHaveLength(2);
+    expect(new Set(channelNames).size).toBe(channelNames.length);
+    expect(channelNames.slice(0, 4)).toEqual(['app.info', 'games.list', 'bots.samples', 'match.play']);
+    expect(eventChannels).toEqual(['tournament.progress', 'tournament.changed', 'game.frame']);
     expect(Object.keys(ipcContract.requests)).toEqual(requestChannels);
     expect(Object.keys(ipcContract.events)).toEqual(eventChannels);
+  });
+
+  it('marks every changing request as control and nothing that only reads', () => {
+    for (const c of controlChannels) expect(requestChannels).toContain(c);
+    expect(isControlChannel('tournament.start')).toBe(true);
+    expect(isControlChannel('bots.remove')).toBe(true);
+    expect(isControlChannel('tournament.standings')).toBe(false);
+    expect(isControlChannel('tournament.export')).toBe(false);
+    expect(isControlChannel('app.info')).toBe(false);
+  });
+
+  it('keeps stored settings a patch does not name', () => {
+    const patch = ipcContract.requests['settings.set'].request.parse({ theme: 'dark' });
+    expect(patch).toEqual({ theme: 'dark' });
+    expect(ipcContract.requests['settings.set'].request.safeParse({ colour: 'red' }).success).toBe(false);
+    expect(ipcContract.requests['settings.get'].response.parse({})).toEqual({
+      language: 'en',
+      theme: 'system',
+      defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
+      demoOffered: false,
+    });
+  });
+
+  it('checks a tournament draft and fills in its defaults', () => {
+    const create = ipcContract.requests['tournaments.create'].request;
+    const draft = {
+      name: 'Club night',
+      game: 'less',
+      schedule: { kind: 'groups' },
+      bots: ['a', 'b', 'c', 'd'],
+    };
+    expect(create.parse({ draft }).draft).toEqual({
+      ...draft,
+      schedule: { kind: 'groups', permutations: 'all', mode: 'rounds', rounds: 1 },
+      timing: { mode: 'official', graceMs: 1000 },
+      limits: { memoryMiB: 1024, maxProcesses: 256, network: false },
+    });
+    const bad = create.safeParse({ draft: { ...draft, bots: ['a'], schedule: { kind: 'swiss' } } });
+    expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'draft.bots',
+      'draft.schedule.finalists',
+      'draft.schedule.swissRounds',
+    ]);
   });
 
   it('accepts good payloads', () => {
@@ -31,11 +75,23 @@ describe('the IPC contract', () => {
     };
     expect(play.request.parse(good)).toEqual(good);
     expect(play.request.safeParse({ ...good, seed: 0xffffffff }).success).toBe(true);
-    const progress = { finished: 3, total: 10, running: 2, etaMs: null };
+    const progress = { id: 't', state: 'running', finished: 3, total: 10, running: 2, etaMs: null };
     expect(ipcContract.events['tournament.progress'].parse(progress)).toEqual(progress);
-    expect(ipcContract.events['game.move'].safeParse({ game: 0, ply: 5, seat: 1, line: 'Ab' }).success).toBe(
-      true,
-    );
+    const frame = {
+      tournament: 't',
+      game: 0,
+      stage: 'main',
+      round: 1,
+      seats: ['a', 'b'],
+      ply: 5,
+      state: { cells: [] },
+      lastMove: 'Ab',
+      clocksMs: [1, 2],
+      toAct: 1,
+      done: false,
+      scores: null,
+    };
+    expect(ipcContract.events['game.frame'].parse(frame)).toEqual(frame);
   });
 
   it('rejects bad payloads, naming the field', () => {
@@ -60,9 +116,8 @@ describe('the IPC contract', () => {
     expect(ipcContract.requests['bots.samples'].request.safeParse({ game: 'less', extra: 1 }).success).toBe(
       false,
     );
-    expect(ipcContract.events['game.move'].safeParse({ game: 0, ply: -1, seat: 9, line: 'x' }).success).toBe(
-      false,
-    );
+    const frame = ipcContract.events['game.frame'].safeParse({ tournament: 't', game: -1, toAct: 9 });
+    expect(frame.error?.issues.map((i) => i.path[0])).toContain('game');
   });
 
   it('accepts a game outcome and rejects an unknown end', () => {
@@ -86,12 +141,12 @@ describe('the IPC contract', () => {
     expectTypeOf<Response<'match.play'>['seats'][number]['status']>().toEqualTypeOf<
       'OK' | 'TIMEOUT' | 'ILLEGAL' | 'CRASH' | 'EXIT'
     >();
-    expectTypeOf<EventPayload<'game.move'>['line']>().toEqualTypeOf<string>();
+    expectTypeOf<EventPayload<'game.frame'>['lastMove']>().toEqualTypeOf<string | null>();
     expectTypeOf<JuryApi['gamesList']>().toEqualTypeOf<() => Promise<Response<'games.list'>>>();
-    expectTypeOf<JuryApi['onGameMove']>()
+    expectTypeOf<JuryApi['onGameFrame']>()
       .parameter(0)
       .parameter(0)
-      .toEqualTypeOf<EventPayload<'game.move'>>();
+      .toEqualTypeOf<EventPayload<'game.frame'>>();
   });
 
   it('derives method names from channel names', () => {

@@ -6,60 +6,168 @@ import {
   gameSummaryInfoSchema,
   matchBotSchema,
   sampleBotSchema,
-  seatSchema,
   seedSchema,
 } from './schemas.ts';
+import {
+  appInfoSchema,
+  botIdSchema,
+  exportFileSchema,
+  exportKindSchema,
+  fieldIssueSchema,
+  gameFrameSchema,
+  gameReplaySchema,
+  gameRowSchema,
+  languageSchema,
+  libraryBotSchema,
+  presetSchema,
+  runStateSchema,
+  settingsPatchSchema,
+  settingsSchema,
+  smokeTestSchema,
+  standingsSchema,
+  tournamentDraftSchema,
+  tournamentIdSchema,
+  tournamentSummarySchema,
+} from './app-schemas.ts';
 
 /**
- * The one IPC contract between the renderer and the Electron main process. Every request is a channel
- * with a zod schema for its payload and one for its response; every event (main → renderer) is a channel
- * with a schema for its payload. Main validates both ends of every request (electron/ipc/register.ts);
- * the preload exposes one named method per channel (electron/preload-api.ts). There is no other channel.
+ * The one IPC contract between the renderer and the engine. Every request is a channel with a zod schema
+ * for its payload and one for its response; every event (engine → renderer) is a channel with a schema
+ * for its payload. The Electron main process validates both ends of every request (electron/ipc/
+ * register.ts), `jury serve` does the same over WebSocket; the preload exposes one named method per
+ * channel (electron/preload-api.ts). There is no other channel.
  */
+
+const none = z.undefined();
+const ok = z.null();
+const tournament = z.strictObject({ id: tournamentIdSchema });
+const game = z.strictObject({ id: tournamentIdSchema, index: z.number().int().min(0) });
+const bots = z.array(libraryBotSchema);
+
 export const ipcContract = {
   requests: {
+    /** Version, desktop or browser, whether this client may control, first start. */
+    'app.info': { request: none, response: appInfoSchema },
     /** Every game Jury can referee. */
-    'games.list': {
-      request: z.undefined(),
-      response: z.array(gameSummaryInfoSchema),
-    },
+    'games.list': { request: none, response: z.array(gameSummaryInfoSchema) },
     /** The sample bots of one game, the random player first. */
-    'bots.samples': {
-      request: z.object({ game: gameIdSchema }).strict(),
-      response: z.array(sampleBotSchema),
-    },
+    'bots.samples': { request: z.strictObject({ game: gameIdSchema }), response: z.array(sampleBotSchema) },
     /** Plays one game between bots (sample ids or command lines) and returns its outcome. */
     'match.play': {
-      request: z
-        .object({
-          game: gameIdSchema,
-          bots: z.array(matchBotSchema).min(2).max(4),
-          /** Omitted: main draws one and reports it in the outcome. */
-          seed: seedSchema.optional(),
-          /** `official`: wall-clock time as CodeCup charges it; `cpu`: the bot's CPU time. */
-          timing: z.enum(['official', 'cpu']),
-        })
-        .strict(),
+      request: z.strictObject({
+        game: gameIdSchema,
+        bots: z.array(matchBotSchema).min(2).max(4),
+        /** Omitted: the engine draws one and reports it in the outcome. */
+        seed: seedSchema.optional(),
+        /** `official`: wall-clock time as CodeCup charges it; `cpu`: the bot's CPU time. */
+        timing: z.enum(['official', 'cpu']),
+      }),
       response: gameOutcomeSchema,
     },
+
+    'settings.get': { request: none, response: settingsSchema },
+    /** Changes some settings and stores them; answers the whole new settings. */
+    'settings.set': { request: settingsPatchSchema, response: settingsSchema },
+    'presets.list': { request: none, response: z.array(presetSchema) },
+    /** Saves (or replaces, by name) a preset; answers every preset. */
+    'presets.save': { request: presetSchema.strict(), response: z.array(presetSchema) },
+    'presets.remove': { request: z.strictObject({ name: z.string() }), response: z.array(presetSchema) },
+
+    /** The bot library, with every program's hash and last change read afresh. */
+    'bots.list': { request: none, response: bots },
+    /** Adds a program or a single source file (built with its language preset; the log is kept). */
+    'bots.add': {
+      request: z.strictObject({
+        path: z.string().min(1, 'give the path of a program or source file'),
+        name: z.string().trim().min(1).max(80).optional(),
+        args: z.array(z.string()).optional(),
+        language: languageSchema.optional(),
+      }),
+      response: libraryBotSchema,
+    },
+    /** Adds the sample bots of one game (or of every game) that are not in the library yet. */
+    'bots.addSamples': { request: z.strictObject({ game: gameIdSchema.optional() }), response: bots },
+    'bots.rename': {
+      request: z.strictObject({ id: botIdSchema, name: z.string().trim().min(1).max(80) }),
+      response: bots,
+    },
+    'bots.remove': { request: z.strictObject({ id: botIdSchema }), response: bots },
+    /** Plays one game of `game` between the bot and the game's random sample bot(s). */
+    'bots.smokeTest': {
+      request: z.strictObject({ id: botIdSchema, game: gameIdSchema }),
+      response: smokeTestSchema,
+    },
+
+    'tournaments.list': { request: none, response: z.array(tournamentSummarySchema) },
+    /** Checks a draft without creating anything: every problem by its field's path. */
+    'tournaments.check': {
+      request: z.strictObject({ draft: z.unknown() }),
+      response: z.array(fieldIssueSchema),
+    },
+    /** Creates a tournament from a draft (refused, naming every bad field, when the draft has problems). */
+    'tournaments.create': {
+      request: z.strictObject({ draft: tournamentDraftSchema }),
+      response: tournamentSummarySchema,
+    },
+    /** Creates and starts the demo: a small Less tournament of the sample bots. */
+    'tournaments.demo': { request: none, response: tournamentSummarySchema },
+    /** Deletes a tournament that is not running, with its store file. */
+    'tournaments.remove': { request: tournament, response: ok },
+    /** The draft a tournament was created from, to run it again or save it as a preset. */
+    'tournament.draft': { request: tournament, response: tournamentDraftSchema },
+    'tournament.start': { request: tournament, response: tournamentSummarySchema },
+    'tournament.pause': { request: tournament, response: tournamentSummarySchema },
+    'tournament.resume': { request: tournament, response: tournamentSummarySchema },
+    /** Finishes the running games, then stops. */
+    'tournament.stop': { request: tournament, response: tournamentSummarySchema },
+    /** Kills the running games (they restart from the start on the next run). */
+    'tournament.abort': { request: tournament, response: tournamentSummarySchema },
+    'tournament.concurrency': {
+      request: z.strictObject({ id: tournamentIdSchema, concurrency: z.number().int().min(1).max(256) }),
+      response: tournamentSummarySchema,
+    },
+    /** Standings of the whole event or of one stage. */
+    'tournament.standings': {
+      request: z.strictObject({ id: tournamentIdSchema, stage: z.string().optional() }),
+      response: standingsSchema,
+    },
+    /** Every scheduled game with its result once finished, in schedule order. */
+    'tournament.games': { request: tournament, response: z.array(gameRowSchema) },
+    /** The latest frame of every running game. */
+    'tournament.live': { request: tournament, response: z.array(gameFrameSchema) },
+    /** A finished game, move by move. */
+    'tournament.replay': { request: game, response: gameReplaySchema },
+    /** Plays a finished game again from its seed and board (not stored); answers the new replay. */
+    'tournament.rerun': { request: game, response: gameReplaySchema },
+    'tournament.export': {
+      request: z.strictObject({ id: tournamentIdSchema, kind: exportKindSchema }),
+      response: exportFileSchema,
+    },
+
+    /** Desktop only: the native file dialog for a program or source file; null when cancelled. */
+    'dialog.openBot': { request: none, response: z.string().nullable() },
+    /** Desktop only: the native save dialog, then writes the file; the path, or null when cancelled. */
+    'dialog.saveFile': { request: exportFileSchema.strict(), response: z.string().nullable() },
   },
   events: {
-    /** The running tournament's progress, after every finished or started game. */
+    /** A tournament's progress, after every started or finished game and every change of state. */
     'tournament.progress': z.object({
+      id: tournamentIdSchema,
+      state: runStateSchema,
       finished: z.number().int().min(0),
       total: z.number().int().min(0),
       running: z.number().int().min(0),
       /** Estimated milliseconds to the end, or null before the first game finished. */
       etaMs: z.number().min(0).nullable(),
     }),
-    /** One applied move of a running game (coalesced per board by main). */
-    'game.move': z.object({
-      /** The game's index in the running tournament or match. */
-      game: z.number().int().min(0),
-      ply: z.number().int().min(0),
-      seat: seatSchema,
-      line: z.string(),
+    /** Something stored changed (a game finished, a tournament was created or removed): refetch. */
+    'tournament.changed': z.object({
+      id: tournamentIdSchema,
+      reason: z.enum(['created', 'removed', 'scheduled', 'game-started', 'game-finished', 'state']),
+      game: z.number().int().min(0).nullable(),
     }),
+    /** The latest picture of a running game, at most a few per second per board. */
+    'game.frame': gameFrameSchema,
   },
 } as const satisfies {
   readonly requests: {
@@ -71,11 +179,20 @@ export const ipcContract = {
 /** The contract's type. */
 export type IpcContract = typeof ipcContract;
 /** The payload of request channel `C`, as the renderer sends it. */
-export type Request<C extends RequestChannel> = z.infer<IpcContract['requests'][C]['request']>;
+export type Request<C extends RequestChannel> = z.input<IpcContract['requests'][C]['request']>;
+/** The payload of request channel `C` after validation (defaults filled in), as a handler receives it. */
+export type CheckedRequest<C extends RequestChannel> = z.output<IpcContract['requests'][C]['request']>;
 /** The response of request channel `C`, as main returns it. */
 export type Response<C extends RequestChannel> = z.infer<IpcContract['requests'][C]['response']>;
 /** The payload of event channel `C`. */
 export type EventPayload<C extends EventChannel> = z.infer<IpcContract['events'][C]>;
 
-export { channelNames, eventChannels, requestChannels } from './channels.ts';
+export {
+  channelNames,
+  controlChannels,
+  desktopOnlyChannels,
+  eventChannels,
+  isControlChannel,
+  requestChannels,
+} from './channels.ts';
 export type { EventChannel, RequestChannel } from './channels.ts';

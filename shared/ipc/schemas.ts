@@ -9,7 +9,7 @@ import type { GameId, TimeControl } from '../games/types.ts';
  */
 
 /** A game id: one of the games in shared/games/registry.ts. */
-export const gameIdSchema: z.ZodType<GameId> = z.enum(['less', 'more', '6561', 'flit']);
+export const gameIdSchema: z.ZodType<GameId, GameId> = z.enum(['less', 'more', '6561', 'flit']);
 
 /** A seat index (games have 2 or 4 seats). */
 export const seatSchema = z.number().int().min(0).max(3);

@@ -5,49 +5,16 @@ import { gameIds, games } from '../../../shared/games/registry.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import { botDefinitionSchema } from '../bots/definition.ts';
+import {
+  concurrencySchema,
+  limitsSchema,
+  scheduleSchema,
+  timingSchema,
+} from '../../../shared/tournament/config-schema.ts';
 
 /** The config format's name and version; files of another version are refused with a clear message. */
 export const CONFIG_FORMAT = 'jury-tournament';
 export const CONFIG_VERSION = 1;
-
-const count = (what: string, max: number) =>
-  z
-    .number()
-    .int(`${what} must be a whole number`)
-    .min(1, `${what} must be at least 1`)
-    .max(max, `${what} must be at most ${max}`);
-
-/** 4-player games: all 24 seat orders of a group, or its 4 rotations. */
-const seatOrders = z.enum(['all', 'rotations']).default('all');
-
-/** The tournament formats and their settings (see docs/tournaments.md). */
-const scheduleSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('round-robin'), repeats: count('repeats', 1000).default(1) }),
-  z.strictObject({
-    kind: z.literal('groups'),
-    permutations: seatOrders,
-    mode: z.enum(['rounds', 'all-groups']).default('rounds'),
-    rounds: count('rounds', 1000).default(1),
-  }),
-  z.strictObject({
-    kind: z.literal('swiss'),
-    swissRounds: count('swissRounds', 1000),
-    finalists: count('finalists', 10_000),
-    permutations: seatOrders,
-  }),
-  z.strictObject({
-    kind: z.literal('knockout'),
-    gamesPerMatch: count('gamesPerMatch', 100).default(2),
-    /** Seeding ratings by bot name (higher first); without them, the order of the bots list. */
-    ratings: z.record(z.string(), z.number()).optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('gauntlet'),
-    challengers: z.array(z.string().min(1)).min(1, 'a gauntlet needs at least one challenger'),
-    repeats: count('repeats', 1000).default(1),
-    permutations: seatOrders,
-  }),
-]);
 
 /** A sample bot of the game, by strength, instead of a program of one's own. */
 const sampleBotSchema = z.strictObject({
@@ -71,21 +38,9 @@ export const tournamentConfigSchema = z
     bots: z
       .array(z.union([sampleBotSchema, botDefinitionSchema]))
       .min(2, 'a tournament needs at least two bots'),
-    timing: z
-      .strictObject({
-        mode: z.enum(['official', 'cpu']).default('official'),
-        budgetMs: z.number().int().positive().optional(),
-        graceMs: z.number().int().min(0).max(60_000).default(1000),
-      })
-      .default({ mode: 'official', graceMs: 1000 }),
-    limits: z
-      .strictObject({
-        memoryMiB: z.number().int().min(16).nullable().default(1024),
-        maxProcesses: z.number().int().min(1).nullable().default(256),
-        network: z.boolean().default(false),
-      })
-      .default({ memoryMiB: 1024, maxProcesses: 256, network: false }),
-    concurrency: z.number().int().min(1).max(256).optional(),
+    timing: timingSchema,
+    limits: limitsSchema,
+    concurrency: concurrencySchema.optional(),
     /** Fixed boards (Less, More), used in turn instead of generated ones. */
     boards: z.array(z.string()).min(1).optional(),
   })

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import type { TournamentReport } from '../tournament/standings/report.ts';
+import {
+  concurrencySchema,
+  limitsSchema,
+  scheduleSchema,
+  timingSchema,
+} from '../tournament/config-schema.ts';
+import { gameEndSchema, gameIdSchema, seatSchema, seatStatusSchema, seedSchema } from './schemas.ts';
+
+/**
+ * The zod schemas of the app's data: the bot library, settings, presets, tournaments, live frames,
+ * replays and exports. The request and event schemas are strict (unknown fields refused); responses made
+ * by the engine are described exactly where the UI relies on the shape, and with `z.custom` for the big
+ * computed report, whose type comes from shared/tournament.
+ */
+
+const id = z.string().trim().min(1, 'the id must not be empty').max(200);
+const name = z
+  .string()
+  .trim()
+  .min(1, 'the name must not be empty')
+  .max(80, 'the name must be at most 80 characters');
+
+/** A library bot's id. */
+export const botIdSchema = id;
+/** A tournament's id (its store file's name without the extension). */
+export const tournamentIdSchema = id;
+
+/** The languages a single source file can be built from (see electron/engine/bots/languages.ts). */
+export const languageSchema = z.enum(['c', 'cpp', 'java', 'python', 'javascript', 'pascal', 'rust', 'go']);
+
+/** A bot in the library: a sample bot, a program, or a single source file built with a language preset. */
+export const libraryBotSchema = z.object({
+  id: botIdSchema,
+  name,
+  kind: z.enum(['sample', 'program', 'source']),
+  /** The executable or source file; for sample bots the sample's id. */
+  path: z.string(),
+  args: z.array(z.string()),
+  language: languageSchema.nullable(),
+  /** The game a sample bot plays; null for the user's own programs (they may play any game). */
+  game: gameIdSchema.nullable(),
+  /** sha256 of the program's content, or null when it cannot be read. */
+  hash: z.string().nullable(),
+  /** When the program's file last changed (ISO 8601), or null when it cannot be read. */
+  modifiedAt: z.string().nullable(),
+  addedAt: z.string(),
+  /** `missing`: the file is gone; `build-failed`: the last build failed (see `buildLog`). */
+  status: z.enum(['ready', 'missing', 'build-failed']),
+  buildLog: z.string().nullable(),
+});
+
+/** The user's settings; every field has a default, so an old settings file still loads. */
+export const settingsSchema = z.strictObject({
+  language: z.enum(['en', 'nl']).default('en'),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** Defaults of the new-tournament form. */
+  defaults: z
+    .strictObject({
+      timingMode: z.enum(['official', 'cpu']).default('official'),
+      graceMs: z.number().int().min(0).max(60_000).default(1000),
+      memoryMiB: z.number().int().min(16).nullable().default(1024),
+      concurrency: concurrencySchema.nullable().default(null),
+    })
+    .default({ timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null }),
+  /** The first-start demo was offered (and taken or declined). */
+  demoOffered: z.boolean().default(false),
+});
+
+/**
+ * A change to the settings: any top-level field, with nothing filled in (a default here would overwrite
+ * the stored value of a field the change does not name).
+ */
+export const settingsPatchSchema = z.strictObject({
+  language: z.enum(['en', 'nl']).optional(),
+  theme: z.enum(['system', 'light', 'dark']).optional(),
+  defaults: z
+    .strictObject({
+      timingMode: z.enum(['official', 'cpu']),
+      graceMs: z.number().int().min(0).max(60_000),
+      memoryMiB: z.number().int().min(16).nullable(),
+      concurrency: concurrencySchema.nullable(),
+    })
+    .optional(),
+  demoOffered: z.boolean().optional(),
+});
+
+/**
+ * A tournament as the "new tournament" form describes it: the CLI's config without its file header,
+ * bots by library id. The engine checks the rest (names, seats per format, boards) and reports each
+ * problem with the field's path.
+ */
+export const tournamentDraftSchema = z.strictObject({
+  name: z.string().trim().min(1, 'the name must not be empty').max(120),
+  game: gameIdSchema,
+  seed: seedSchema.optional(),
+  schedule: scheduleSchema,
+  bots: z.array(botIdSchema).min(2, 'a tournament needs at least two bots'),
+  timing: timingSchema,
+  limits: limitsSchema,
+  concurrency: concurrencySchema.optional(),
+  boards: z.array(z.string()).min(1).optional(),
+});
+
+/** A saved, reusable set of tournament settings. */
+export const presetSchema = z.object({ name, draft: tournamentDraftSchema });
+
+/** One problem with a draft, by the path of its field (`schedule.rounds`, `bots`). */
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+/** Where a tournament is: never started here (`idle`), a run's state, or complete. */
+export const runStateSchema = z.enum(['idle', 'running', 'paused', 'stopping', 'done', 'stopped', 'aborted']);
+
+/** A tournament in the list. */
+export const tournamentSummarySchema = z.object({
+  id: tournamentIdSchema,
+  name: z.string(),
+  game: gameIdSchema,
+  format: z.enum(['round-robin', 'groups', 'swiss', 'knockout', 'gauntlet']),
+  state: runStateSchema,
+  finished: z.number().int().min(0),
+  total: z.number().int().min(0),
+  running: z.number().int().min(0),
+  /** Estimated milliseconds to the end while running, else null. */
+  etaMs: z.number().min(0).nullable(),
+  concurrency: z.number().int().min(1),
+  createdAt: z.string(),
+});
+
+/** One scheduled game with its result once finished. */
+export const gameRowSchema = z.object({
+  index: z.number().int().min(0),
+  stage: z.string(),
+  round: z.number().int().min(1),
+  match: z.string(),
+  /** Bot names in seat order. */
+  seats: z.array(z.string()),
+  state: z.enum(['scheduled', 'running', 'finished']),
+  scores: z.array(z.number()).nullable(),
+  statuses: z.array(seatStatusSchema).nullable(),
+  end: z.string().nullable(),
+  durationMs: z.number().min(0).nullable(),
+});
+
+/** The live picture of one running game, sent at a bounded rate per board (the latest wins). */
+export const gameFrameSchema = z.object({
+  tournament: tournamentIdSchema,
+  game: z.number().int().min(0),
+  stage: z.string(),
+  round: z.number().int().min(1),
+  seats: z.array(z.string()),
+  ply: z.number().int().min(0),
+  /** The game's JSON state (`toJson` of its module). */
+  state: z.unknown(),
+  lastMove: z.string().nullable(),
+  /** Time charged so far per seat, in milliseconds. */
+  clocksMs: z.array(z.number().min(0)),
+  /** The seat to act, or null when the game is over. */
+  toAct: seatSchema.nullable(),
+  /** The final frame: scores and statuses set. */
+  done: z.boolean(),
+  scores: z.array(z.number()).nullable(),
+});
+
+/** One step of a replayed game: the state after a move (ply 0: the opening position, no move). */
+export const replayStepSchema = z.object({
+  ply: z.number().int().min(0),
+  seat: seatSchema.nullable(),
+  line: z.string().nullable(),
+  by: z.enum(['bot', 'takeover', 'missed']).nullable(),
+  state: z.unknown(),
+  /** Time charged for this move (ms), when timed. */
+  chargedMs: z.number().nullable(),
+});
+
+/** A finished game, ready to replay move by move. */
+export const gameReplaySchema = z.object({
+  tournament: tournamentIdSchema,
+  index: z.number().int().min(0),
+  game: gameIdSchema,
+  seed: seedSchema,
+  board: z.string().nullable(),
+  end: gameEndSchema,
+  durationMs: z.number(),
+  seats: z.array(
+    z.object({
+      name: z.string(),
+      score: z.number(),
+      status: seatStatusSchema,
+      failure: z.string().nullable(),
+      chargedMs: z.number(),
+      stderrShown: z.string(),
+      stderrFull: z.string(),
+      stderrTruncated: z.boolean(),
+    }),
+  ),
+  steps: z.array(replayStepSchema),
+});
+
+/** Standings and statistics, plus points per round for the chart. */
+export const standingsSchema = z.object({
+  report: z.custom<TournamentReport>((v) => typeof v === 'object' && v !== null),
+  stages: z.array(z.string()),
+  /** Cumulative points after each round, per bot, in standings order. */
+  pointsByRound: z.array(z.object({ name: z.string(), points: z.array(z.number()) })),
+});
+
+/** The export formats. */
+export const exportKindSchema = z.enum(['csv', 'json', 'html', 'transcripts']);
+
+/** An export's file: its suggested name and its text. */
+export const exportFileSchema = z.object({ fileName: z.string(), mime: z.string(), content: z.string() });
+
+/** One line of a smoke test's protocol dialogue. */
+export const dialogueLineSchema = z.object({
+  seat: seatSchema,
+  dir: z.enum(['in', 'out']),
+  text: z.string(),
+});
+
+/** The result of a one-game smoke test against the sample bot. */
+export const smokeTestSchema = z.object({
+  passed: z.boolean(),
+  verdict: z.string(),
+  dialogue: z.array(dialogueLineSchema),
+  scores: z.array(z.number()),
+  statuses: z.array(seatStatusSchema),
+});
+
+/** What the renderer needs to know about where it runs. */
+export const appInfoSchema = z.object({
+  version: z.string(),
+  /** `desktop`: the Electron window; `browser`: `jury serve`. */
+  mode: z.enum(['desktop', 'browser']),
+  /** False for read-only spectators of `jury serve`. */
+  canControl: z.boolean(),
+  /** No settings were saved yet: offer the demo. */
+  firstStart: z.boolean(),
+  /** Where tournaments are stored. */
+  storeFolder: z.string(),
+});

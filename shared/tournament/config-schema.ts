@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The zod schemas of a tournament's settings that the CLI's config file (electron/engine/tournament/
+ * config.ts) and the app's "new tournament" form (shared/ipc/) share: the format with its settings, the
+ * timing and the resource limits. Pure: zod only.
+ */
+
+const count = (what: string, max: number) =>
+  z
+    .number()
+    .int(`${what} must be a whole number`)
+    .min(1, `${what} must be at least 1`)
+    .max(max, `${what} must be at most ${max}`);
+
+/** 4-player games: all 24 seat orders of a group, or its 4 rotations. */
+const seatOrders = z.enum(['all', 'rotations']).default('all');
+
+/** The tournament formats and their settings (see docs/tournaments.md). */
+export const scheduleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('round-robin'), repeats: count('repeats', 1000).default(1) }),
+  z.strictObject({
+    kind: z.literal('groups'),
+    permutations: seatOrders,
+    mode: z.enum(['rounds', 'all-groups']).default('rounds'),
+    rounds: count('rounds', 1000).default(1),
+  }),
+  z.strictObject({
+    kind: z.literal('swiss'),
+    swissRounds: count('swissRounds', 1000),
+    finalists: count('finalists', 10_000),
+    permutations: seatOrders,
+  }),
+  z.strictObject({
+    kind: z.literal('knockout'),
+    gamesPerMatch: count('gamesPerMatch', 100).default(2),
+    /** Seeding ratings by bot name (higher first); without them, the order of the bots list. */
+    ratings: z.record(z.string(), z.number()).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('gauntlet'),
+    challengers: z.array(z.string().min(1)).min(1, 'a gauntlet needs at least one challenger'),
+    repeats: count('repeats', 1000).default(1),
+    permutations: seatOrders,
+  }),
+]);
+
+/** A tournament's format with its settings, defaults filled in. */
+export type ScheduleSettings = z.output<typeof scheduleSchema>;
+
+/** How thinking time is charged and limited. */
+export const timingSchema = z
+  .strictObject({
+    mode: z.enum(['official', 'cpu']).default('official'),
+    budgetMs: z.number().int().positive().optional(),
+    graceMs: z.number().int().min(0).max(60_000).default(1000),
+  })
+  .default({ mode: 'official', graceMs: 1000 });
+
+/** The resource limits every bot process runs under. */
+export const limitsSchema = z
+  .strictObject({
+    memoryMiB: z.number().int().min(16).nullable().default(1024),
+    maxProcesses: z.number().int().min(1).nullable().default(256),
+    network: z.boolean().default(false),
+  })
+  .default({ memoryMiB: 1024, maxProcesses: 256, network: false });
+
+/** Games at once. */
+export const concurrencySchema = z.number().int().min(1).max(256);
