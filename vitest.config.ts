@@ -1,7 +1,10 @@
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests only. Playwright specs live in test/e2e/*.spec.ts and are never collected here.
 export default defineConfig({
+  // Component tests mount .vue files.
+  plugins: [vue()],
   test: {
     include: [
       'shared/**/*.test.ts',

@@ -28,6 +28,21 @@ install() {
   if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 }
 
+# The end-to-end tests drive the renderer in Chromium: the system's when there is one (Debian's package
+# on CI, where Playwright's own download is not reachable), otherwise Playwright's own.
+ensure_browser() {
+  for b in chromium chromium-browser google-chrome; do
+    if command -v "$b" >/dev/null 2>&1; then export JURY_CHROMIUM="$(command -v "$b")"; return; fi
+  done
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "jury: installing Chromium for the end-to-end tests (apt-get)" >&2
+    (apt-get install -y chromium >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; }) &&
+      export JURY_CHROMIUM="$(command -v chromium)" && return
+  fi
+  echo "jury: no system Chromium; using Playwright's own" >&2
+  npx playwright install chromium >&2
+}
+
 case "${1:-}" in
   start)
     install
@@ -37,6 +52,7 @@ case "${1:-}" in
     # Tests never launch Electron itself, so its binary is not needed (and cannot be fetched on CI).
     export ELECTRON_SKIP_BINARY_DOWNLOAD=1
     install
+    ensure_browser
     exec npm test
     ;;
   *)
