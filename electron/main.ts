@@ -1,28 +1,122 @@
-import { app, BrowserWindow, shell } from 'electron';
+import type { Notification as ElectronNotification } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 import { fileURLToPath } from 'node:url';
+import packageJson from '../package.json' with { type: 'json' };
+import { hostEnv } from './app/host-protocol.ts';
+import { menuTemplate } from './shell/menu.ts';
+import { shellPaths } from './shell/paths.ts';
+import type { Shell } from './shell/start.ts';
+import { startShell } from './shell/start.ts';
+import {
+  hardenContents,
+  permissionCheckHandler,
+  permissionRequestHandler,
+} from './shell/web-security.ts';
+import { writeFileAtomic } from './shell/write-file.ts';
 import { secureWindowOptions } from './window-options.ts';
 
-// The thin Electron shell: one window on the built renderer. Navigation and new windows are refused;
-// links to the web open in the system browser.
-function createWindow(): void {
-  const win = new BrowserWindow(
-    secureWindowOptions(fileURLToPath(new URL('../preload/index.cjs', import.meta.url))),
+// The thin Electron shell: everything here is Electron glue; the wiring itself is startShell
+// (shell/start.ts, tested with fakes), the engine runs in a utility process (app/host.ts).
+
+const paths = shellPaths({
+  userData: app.getPath('userData'),
+  appPath: app.getAppPath(),
+  isPackaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+  mainDir: fileURLToPath(new URL('.', import.meta.url)),
+});
+
+const openExternal = (url: string): void => void shell.openExternal(url);
+
+// Every page Electron creates (the window, and anything a bug might let the page open) is hardened.
+app.on('web-contents-created', (_event, contents) => hardenContents(contents, openExternal));
+
+// Two instances would share the workspace and the tournaments' store files: the second one hands over
+// to the first, which comes to the front.
+if (!app.requestSingleInstanceLock()) app.quit();
+else void app.whenReady().then(ready);
+
+function ready(): void {
+  session.defaultSession.setPermissionRequestHandler(permissionRequestHandler);
+  session.defaultSession.setPermissionCheckHandler(permissionCheckHandler);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        isMac: process.platform === 'darwin',
+        isDev: !app.isPackaged,
+        docsUrl: (packageJson as { homepage?: string }).homepage,
+        openExternal,
+      }),
+    ),
   );
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
+  const jury = startShell({
+    ipcMain,
+    forkEngine: () =>
+      utilityProcess.fork(paths.host, [], {
+        serviceName: 'Jury engine',
+        env: { ...process.env, ...hostEnv(paths) },
+        stdio: 'inherit',
+      }),
+    openWindow,
+    trusted: { rendererDir: paths.rendererDir },
+    dialogs: {
+      showOpenDialog: (options) => {
+        const parent = mainWindow();
+        return parent ? dialog.showOpenDialog(parent, options) : dialog.showOpenDialog(options);
+      },
+      showSaveDialog: (options) => {
+        const parent = mainWindow();
+        return parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options);
+      },
+      writeFile: writeFileAtomic,
+      defaultFolder: () => app.getPath('documents'),
+    },
+    notify,
+    log: (message) => console.error(message),
   });
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  win.once('ready-to-show', () => win.show());
-  void win.loadFile(fileURLToPath(new URL('../renderer/index.html', import.meta.url)));
+  app.on('second-instance', () => focus(jury));
+  app.on('activate', () => jury.showWindow());
+  app.on('before-quit', (event) => jury.beforeQuit(event, () => app.quit()));
 }
 
-void app.whenReady().then(() => {
-  createWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
-  });
-});
+function openWindow(): BrowserWindow {
+  const win = new BrowserWindow(secureWindowOptions(paths.preload));
+  win.once('ready-to-show', () => win.show());
+  void win.loadFile(paths.rendererIndex);
+  return win;
+}
+
+function mainWindow(): BrowserWindow | undefined {
+  return BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+}
+
+function focus(jury: Shell<BrowserWindow>): void {
+  const win = jury.showWindow();
+  if (win.isMinimized()) win.restore();
+  win.focus();
+}
+
+// A notification must stay referenced until it is closed, or it may be collected before it is clicked.
+const shown = new Set<ElectronNotification>();
+function notify(notice: { title: string; body: string }, onClick: () => void): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification(notice);
+  shown.add(notification);
+  notification.on('click', onClick);
+  notification.on('close', () => shown.delete(notification));
+  notification.show();
+}
+
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });

@@ -48,3 +48,25 @@ function subscription(ipcRenderer: IpcRendererLike, channel: EventChannel) {
     };
   };
 }
+
+/** The part of Electron's `webUtils` the files API uses; the real `webUtils` fits it. */
+export interface WebUtilsLike {
+  getPathForFile(file: File): string;
+}
+
+/** The object the preload exposes as `window.juryFiles`. */
+export interface JuryFilesApi {
+  /**
+   * The path on disk of a file dropped on the page or picked with an `<input type="file">`, so that a
+   * dropped executable can be added as a bot; an empty string for a file that is not on disk.
+   */
+  pathForFile(file: File): string;
+}
+
+/**
+ * Builds `window.juryFiles`. Electron removed `File.path`, and `webUtils` exists only in the preload, so
+ * this one function crosses the bridge; it reveals nothing but the path of a file the user handed over.
+ */
+export function buildFilesApi(webUtils: WebUtilsLike): JuryFilesApi {
+  return Object.freeze({ pathForFile: (file: File) => webUtils.getPathForFile(file) });
+}

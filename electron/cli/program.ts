@@ -4,6 +4,8 @@ import { JURY_VERSION } from '../engine/version.ts';
 import { playCommand } from './play-command.ts';
 import { replayCommand } from './replay-command.ts';
 import { runCommand } from './run-command.ts';
+import { serveCommand } from './serve-command.ts';
+import type { ServeFlags } from '../serve/options.ts';
 import { exportCommand, standingsCommand } from './report-commands.ts';
 import { EXIT, UsageError } from './usage-error.ts';
 
@@ -138,6 +140,26 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
     .action(async (db: string, flags: { format: string; out: string }) =>
       setCode(await exportCommand(db, flags, io)),
     );
+
+  program
+    .command('serve')
+    .description('serve the app to browsers: spectators on the network watch, this machine controls')
+    .option('--db <file>', 'show only this tournament database')
+    .option('--port <port>', 'the port to listen on; 0 picks a free one (default: 5170)')
+    .option(
+      '--host <address>',
+      'the address to listen on; 127.0.0.1 for this machine only (default: 0.0.0.0)',
+    )
+    .option('--store <dir>', "the folder of tournament databases (default: Jury's tournaments folder)")
+    .option('--workspace <dir>', 'the folder of the bot library, settings and presets (default: its parent)')
+    .option('--token <token>', 'the control token for other machines (default: a random one, printed)')
+    .addHelpText(
+      'after',
+      `
+Browsers on this machine (localhost) may control everything; browsers elsewhere watch read-only unless
+their address carries the printed token (?token=…). See docs/serve.md. Needs the built app: npm run build.`,
+    )
+    .action(async (flags: ServeFlags) => setCode(await serveCommand(flags, io)));
 
   return program;
 }

@@ -27,8 +27,17 @@ function setup(trusted = true) {
       { id: 'less-random', name: 'Less random', strength: 'random' as const, description: '' },
     ]),
     'match.play': vi.fn(async () => outcome),
-  } satisfies Handlers;
-  registerHandlers(ipcMain, handlers, () => trusted);
+  } satisfies Partial<Handlers>;
+  // The channels this test does not call answer with an error, so a mix-up shows.
+  const others = Object.fromEntries(
+    requestChannels.map((channel) => [
+      channel,
+      () => {
+        throw new Error(`${channel}: not part of this test`);
+      },
+    ]),
+  ) as unknown as Handlers;
+  registerHandlers(ipcMain, { ...others, ...handlers }, () => trusted);
   const event: SenderInfo = {
     sender: { id: 1 },
     senderFrame: { url: 'file:///app/index.html', parent: null },

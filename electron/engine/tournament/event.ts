@@ -7,6 +7,8 @@ import { prepareBot } from '../bots/build.ts';
 import { sampleBots } from '../bots/samples/index.ts';
 import type { Launcher, MatchBot } from '../play-match.ts';
 import { playMatch } from '../play-match.ts';
+import type { RefereeEvent } from '../referee/referee.ts';
+import { sampleLaunch } from '../../app/library/sample-launch.ts';
 import type { TournamentConfig } from './config.ts';
 import type { FormatConfig } from '../../../shared/tournament/formats/index.ts';
 import { participantIds } from './config.ts';
@@ -38,7 +40,13 @@ export async function prepareBots(
     if ('sample' in def) {
       const sample = sampleBots[config.game].find((s) => s.strength === def.sample);
       if (!sample) throw new Error(`bots.${i}: no ${def.sample} sample bot for ${config.game}`);
-      ready.push({ id, name: def.name, bot: { name: def.name, command: [process.execPath, sample.file] } });
+      // Started by the program running Jury; inside Electron that needs ELECTRON_RUN_AS_NODE.
+      const launch = sampleLaunch(sample.file);
+      ready.push({
+        id,
+        name: def.name,
+        bot: { name: def.name, command: launch.command, ...(launch.env ? { env: launch.env } : {}) },
+      });
       continue;
     }
     const prepared = await prepareBot(def, { baseDir, buildDir: join(buildDir, id) });
@@ -81,11 +89,15 @@ export function scheduleContext(
   };
 }
 
-/** Plays one scheduled game of a tournament with real bot processes; the runner's `play`. */
+/**
+ * Plays one scheduled game of a tournament with real bot processes; the runner's `play`. `onEvent`, when
+ * given, sees every referee event of every game (the app's live boards); it must be quick.
+ */
 export function gamePlayer(
   config: TournamentConfig,
   bots: ReadonlyMap<string, MatchBot>,
   launcher: Launcher,
+  onEvent?: (game: ScheduledGame, event: RefereeEvent) => void,
 ): (game: ScheduledGame, signal: AbortSignal) => ReturnType<typeof playMatch> {
   const module = games[config.game];
   const tc = module.info.timeControl;
@@ -111,6 +123,7 @@ export function gamePlayer(
         graceMs: config.timing.graceMs,
         limits: config.limits,
         ...(control ? { control } : {}),
+        ...(onEvent ? { onEvent: (event: RefereeEvent) => onEvent(game, event) } : {}),
         signal,
       },
       launcher,

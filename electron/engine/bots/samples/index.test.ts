@@ -1,7 +1,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gameIds } from '../../../../shared/games/registry.ts';
-import { findSampleBot, sampleBots } from './index.ts';
+import { findSampleBot, sampleBots, samplesFolder } from './index.ts';
 
 describe('the sample bot registry', () => {
   it('lists a random and a greedy bot for every game, with unique ids', () => {
@@ -18,5 +18,15 @@ describe('the sample bot registry', () => {
       expect(readFileSync(bot.file, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
       expect(() => accessSync(bot.file, constants.X_OK)).not.toThrow();
     }
+  });
+});
+
+describe('samplesFolder', () => {
+  it('is JURY_SAMPLES_DIR when set (the desktop app), else the folder of the scripts', () => {
+    expect(samplesFolder({ JURY_SAMPLES_DIR: '/opt/Jury/resources/sample-bots/x' })).toBe(
+      '/opt/Jury/resources/sample-bots/x',
+    );
+    expect(samplesFolder({ JURY_SAMPLES_DIR: '' })).toMatch(/\/electron\/engine\/bots\/samples\/$/);
+    expect(samplesFolder({})).toMatch(/\/electron\/engine\/bots\/samples\/$/);
   });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameId } from '../../../../shared/games/types.ts';
 
@@ -41,7 +42,19 @@ const DESCRIPTIONS: Readonly<Record<GameId, Readonly<Record<SampleBot['strength'
   },
 };
 
+/**
+ * The folder holding the sample bots' scripts: `JURY_SAMPLES_DIR` when set, else this module's own
+ * folder. The desktop app sets the variable because its engine runs from a bundle (out/main/host.js)
+ * far from these files, which it ships as plain files (resources/sample-bots/ once packaged).
+ */
+export function samplesFolder(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const folder = env['JURY_SAMPLES_DIR'];
+  return folder !== undefined && folder !== '' ? folder : fileURLToPath(new URL('.', import.meta.url));
+}
+
 const TITLES: Readonly<Record<GameId, string>> = { less: 'Less', more: 'More', '6561': '6561', flit: 'Flit' };
+
+const folder = samplesFolder();
 
 function sample(game: GameId, strength: SampleBot['strength']): SampleBot {
   const id = `${game}-${strength}`;
@@ -51,7 +64,7 @@ function sample(game: GameId, strength: SampleBot['strength']): SampleBot {
     game,
     strength,
     description: DESCRIPTIONS[game][strength],
-    file: fileURLToPath(new URL(`./${id}.ts`, import.meta.url)),
+    file: join(folder, `${id}.ts`),
   };
 }
 
