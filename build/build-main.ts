@@ -1,11 +1,13 @@
-// Bundles the Electron main process (ESM, out/main/index.js) and the preload script (CommonJS,
-// out/preload/index.cjs: a sandboxed preload cannot be an ES module) with Vite's library build.
-import { build } from 'vite';
+// Bundles the Node side of the desktop app with Vite's library build: the Electron main process (ESM,
+// out/main/index.js), the engine host that main forks as a utility process (ESM, out/main/host.js) and
+// the preload script (CommonJS, out/preload/index.cjs: a sandboxed preload cannot be an ES module).
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds one Node-side entry into its own folder of out/. */
+/** Builds one Node-side entry into a folder of out/ (two entries share out/main/, so nothing is emptied). */
 async function bundle(
   input: string,
   outDir: string,
@@ -19,12 +21,15 @@ async function bundle(
     build: {
       ssr: true,
       outDir,
-      emptyOutDir: true,
+      emptyOutDir: false,
       target: 'node22',
       rollupOptions: { input, external: ['electron', /^node:/], output: { format, entryFileNames } },
     },
   });
 }
 
+for (const dir of ['out/main', 'out/preload'])
+  rmSync(new URL(`../${dir}`, import.meta.url), { recursive: true, force: true });
 await bundle('electron/main.ts', 'out/main', 'es', 'index.js');
+await bundle('electron/app/host.ts', 'out/main', 'es', 'host.js');
 await bundle('electron/preload.ts', 'out/preload', 'cjs', 'index.cjs');

@@ -17,11 +17,7 @@ import { menuTemplate } from './shell/menu.ts';
 import { shellPaths } from './shell/paths.ts';
 import type { Shell } from './shell/start.ts';
 import { startShell } from './shell/start.ts';
-import {
-  hardenContents,
-  permissionCheckHandler,
-  permissionRequestHandler,
-} from './shell/web-security.ts';
+import { hardenContents, permissionCheckHandler, permissionRequestHandler } from './shell/web-security.ts';
 import { writeFileAtomic } from './shell/write-file.ts';
 import { secureWindowOptions } from './window-options.ts';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { IpcRenderer } from 'electron';
+import type { IpcRenderer, WebUtils } from 'electron';
 import { eventChannels, requestChannels } from '../shared/ipc/contract.ts';
-import type { IpcRendererLike, RendererListener } from './preload-api.ts';
-import { buildJuryApi } from './preload-api.ts';
+import type { IpcRendererLike, RendererListener, WebUtilsLike } from './preload-api.ts';
+import { buildFilesApi, buildJuryApi } from './preload-api.ts';
 
 function fakeRenderer() {
   const listeners = new Map<string, Set<RendererListener>>();
@@ -64,6 +64,22 @@ describe('buildJuryApi', () => {
 
   it("accepts Electron's real ipcRenderer", () => {
     expectTypeOf<IpcRenderer>().toExtend<IpcRendererLike>();
+  });
+});
+
+describe('buildFilesApi', () => {
+  it('gives the path of a dropped file and nothing else', () => {
+    const getPathForFile = vi.fn((file: File) => `/home/me/${file.name}`);
+    const files = buildFilesApi({ getPathForFile });
+    const file = new File(['#!/bin/sh\n'], 'mybot');
+    expect(files.pathForFile(file)).toBe('/home/me/mybot');
+    expect(getPathForFile).toHaveBeenCalledWith(file);
+    expect(Object.keys(files)).toEqual(['pathForFile']);
+    expect(Object.isFrozen(files)).toBe(true);
+  });
+
+  it("accepts Electron's real webUtils", () => {
+    expectTypeOf<WebUtils>().toExtend<WebUtilsLike>();
   });
 });
 

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { z } from 'zod';
+
+/**
+ * The app's small JSON files (settings, presets, the bot library): read with a schema, written
+ * atomically. A file that exists but cannot be read or does not fit its schema is an error naming the
+ * file and the bad field, never a silent reset: the user's settings and library must not vanish because
+ * of one typo made by hand.
+ */
+
+/**
+ * Reads `path` as JSON checked by `schema`. A missing file gives `fallback`; an unreadable file, a file
+ * that is not JSON or one that does not fit the schema throws an Error that names the file and every bad
+ * field (`settings.json: defaults.graceMs: Too big: …`).
+ */
+export async function readJsonFile<T>(path: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return fallback;
+    throw new Error(`cannot read ${path}: ${code ?? (e as Error).message}`, { cause: e });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${path} is not valid JSON (${(e as Error).message}); fix or remove the file`, {
+      cause: e,
+    });
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(the whole file)'}: ${issue.message}`)
+    .join('; ');
+  throw new Error(`${path} has invalid content: ${fields}; fix or remove the file`);
+}
+
+/**
+ * Writes `value` as JSON to `path` so that a crash or power cut leaves either the old or the new file,
+ * never half of one: a temporary file in the same folder (a rename is only atomic within a file system)
+ * is written, flushed to disk and renamed over the target. Creates the folder when missing.
+ */
+export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
+  const folder = dirname(path);
+  await mkdir(folder, { recursive: true });
+  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (e) {
+    await unlink(temp).catch(() => undefined);
+    throw e;
+  }
+  await syncFolder(folder);
+}
+
+/** Flushes the folder's entry of the renamed file; folders cannot be opened for this on Windows. */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems refuse fsync on a folder; the rename itself has still happened.
+  }
+}
+
+/**
+ * Runs writes one after another in the order they were asked for, so that two quick changes never race
+ * and the file always ends with the latest state. A failed write rejects its own caller only.
+ */
+export class WriteQueue {
+  #last: Promise<unknown> = Promise.resolve();
+
+  /** Queues `write`; resolves or rejects with it. */
+  run<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.#last.then(write, write);
+    this.#last = next.catch(() => undefined);
+    return next;
+  }
+}

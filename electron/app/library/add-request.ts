@@ -1,0 +1,40 @@
+import { stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import type { CheckedRequest } from '../../../shared/ipc/contract.ts';
+import type { LanguageId } from '../../engine/bots/definition.ts';
+import { LANGUAGES, languageOfFile } from '../../engine/bots/languages.ts';
+import { whyNotExecutable } from '../../engine/process/executables.ts';
+
+/** What `bots.add` asks for: a path, and optionally a name, arguments and the source's language. */
+export type AddBotRequest = CheckedRequest<'bots.add'>;
+
+/** A file that can be added: its absolute path, and its language when it is a source file. */
+export interface Addable {
+  readonly path: string;
+  readonly language: LanguageId | null;
+}
+
+/**
+ * Checks that the file of an add request can become a bot, with a message for the user otherwise: it
+ * must exist and be a file; a source file (by its extension, or the language the request names) is
+ * built later, anything else must be executable.
+ */
+export async function checkAddable(request: AddBotRequest): Promise<Addable> {
+  const path = resolve(request.path);
+  const info = await stat(path).catch(() => null);
+  if (info === null) throw new Error(`cannot add ${path}: there is no such file`);
+  if (!info.isFile()) throw new Error(`cannot add ${path}: it is a folder, not a program or a source file`);
+  const language = request.language ?? languageOfFile(path);
+  if (language !== null) return { path, language };
+  const why = whyNotExecutable(path);
+  if (why !== null) {
+    const known = Object.values(LANGUAGES)
+      .map((l) => l.label)
+      .join(', ');
+    const ext = extname(path) || 'no extension';
+    throw new Error(
+      `cannot add ${path}: ${why}, and its extension (${ext}) is not one of a language Jury builds (${known})`,
+    );
+  }
+  return { path, language: null };
+}

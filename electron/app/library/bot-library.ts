@@ -1,0 +1,245 @@
+import { rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { GameId } from '../../../shared/games/types.ts';
+import { sampleBots } from '../../engine/bots/samples/index.ts';
+import type { MatchBot } from '../../engine/play-match.ts';
+import { whyNotExecutable } from '../../engine/process/executables.ts';
+import { WriteQueue } from '../json-file.ts';
+import { checkAddable, type AddBotRequest } from './add-request.ts';
+import { botFile, factsChanged, fileFacts, refreshBot } from './bot-files.ts';
+import { toConfigBot, type ConfigBot } from './config-bot.ts';
+import {
+  libraryPath,
+  readLibrary,
+  toLibraryBot,
+  writeLibrary,
+  type LibraryBot,
+  type StoredBot,
+} from './library-file.ts';
+import { checkNewName, defaultName, newBotId, uniqueName } from './naming.ts';
+import { sampleLaunch } from './sample-launch.ts';
+import { buildSource, existingBuild, type SourceBot } from './source-build.ts';
+
+export { botGameProblem, type ConfigBot } from './config-bot.ts';
+export type { LibraryBot } from './library-file.ts';
+export type { AddBotRequest } from './add-request.ts';
+
+/**
+ * The user's bots, kept in `<workspace>/library.json`: the sample bots, programs, and single source
+ * files built with a language preset into `<workspace>/builds/<id>/`. Names are unique (ignoring case),
+ * ids never change. Every change is written at once, atomically, in the order it was made.
+ */
+export class BotLibrary {
+  readonly #workspace: string;
+  readonly #path: string;
+  readonly #queue = new WriteQueue();
+  #bots: StoredBot[];
+  /** Builds under way, by bot id: two tournaments starting together build a bot once. */
+  readonly #building = new Map<string, Promise<MatchBot>>();
+
+  private constructor(workspace: string, bots: StoredBot[]) {
+    this.#workspace = workspace;
+    this.#path = libraryPath(workspace);
+    this.#bots = bots;
+  }
+
+  /** Reads the library of `workspace` (empty without a file; a damaged file is an error naming it). */
+  static async open(workspace: string): Promise<BotLibrary> {
+    return new BotLibrary(workspace, await readLibrary(libraryPath(workspace)));
+  }
+
+  /** Every bot, with each file's hash and last change read afresh (`missing` when it is gone). */
+  async list(): Promise<LibraryBot[]> {
+    const fresh = await Promise.all(this.#bots.map(refreshBot));
+    let changed = false;
+    // Matched by id: a bot may have been renamed or removed while the files were read.
+    this.#bots = this.#bots.map((bot) => {
+      const now = fresh.find((f) => f.id === bot.id);
+      if (!now || !factsChanged(bot, now)) return bot;
+      changed = true;
+      return { ...bot, hash: now.hash, modifiedAt: now.modifiedAt, missing: now.missing };
+    });
+    if (changed) await this.#save();
+    return this.#bots.map(toLibraryBot);
+  }
+
+  /** The bot with this id as last seen (no file is read), or null. */
+  get(id: string): LibraryBot | null {
+    const bot = this.#bots.find((b) => b.id === id);
+    return bot ? toLibraryBot(bot) : null;
+  }
+
+  /**
+   * Adds a program or a single source file. A source file (by its extension, or `language`) is built at
+   * once; a failed build still adds the bot, with status `build-failed` and the compiler's output in
+   * `buildLog`. Anything else must be an executable file. The name defaults to the file's name without
+   * its extension, made unique; a name given explicitly that is already used is refused.
+   */
+  async add(request: AddBotRequest): Promise<LibraryBot> {
+    const { path, language } = await checkAddable(request);
+    if (request.name !== undefined) checkNewName(this.#bots, request.name);
+    const base = request.name?.trim() ?? defaultName(path);
+    const id = newBotId(this.#bots, base);
+    const args = request.args ?? [];
+    const built =
+      language === null
+        ? null
+        : await buildSource({ name: base, file: path, language, args, outDir: this.#buildDir(id) });
+    const facts = await fileFacts(path);
+    // The library may have changed during the build, so the name is settled only now.
+    let name: string;
+    try {
+      name =
+        request.name === undefined ? uniqueName(this.#bots, base) : checkNewName(this.#bots, request.name);
+    } catch (e) {
+      await rm(this.#buildDir(id), { recursive: true, force: true });
+      throw e;
+    }
+    const bot: StoredBot = {
+      id,
+      name,
+      kind: language === null ? 'program' : 'source',
+      path,
+      args: [...args],
+      language,
+      game: null,
+      ...facts,
+      addedAt: new Date().toISOString(),
+      buildLog: built?.log ?? null,
+      buildFailed: built !== null && !built.ok,
+    };
+    this.#bots = [...this.#bots, bot];
+    await this.#save();
+    return toLibraryBot(bot);
+  }
+
+  /**
+   * Adds the sample bots of `game` (or of every game) that are not in the library yet, named like
+   * "Less random"; answers the whole library. Adding them again adds nothing.
+   */
+  async addSamples(game?: GameId): Promise<LibraryBot[]> {
+    const wanted = (game === undefined ? Object.values(sampleBots).flat() : sampleBots[game]).filter(
+      (s) => !this.#bots.some((b) => b.kind === 'sample' && b.path === s.id),
+    );
+    const facts = await Promise.all(wanted.map((s) => fileFacts(s.file)));
+    const addedAt = new Date().toISOString();
+    let added = false;
+    for (const [i, sample] of wanted.entries()) {
+      // Checked again: a second call may have added it while the files were read.
+      if (this.#bots.some((b) => b.kind === 'sample' && b.path === sample.id)) continue;
+      const name = uniqueName(this.#bots, sample.name.replace(/\s*\(sample\)$/, ''));
+      const preferred = `sample-${sample.id}`;
+      const id = this.#bots.some((b) => b.id === preferred) ? newBotId(this.#bots, preferred) : preferred;
+      const bot: StoredBot = {
+        id,
+        name,
+        kind: 'sample',
+        path: sample.id,
+        args: [],
+        language: null,
+        game: sample.game,
+        ...(facts[i] ?? { hash: null, modifiedAt: null, missing: true }),
+        addedAt,
+        buildLog: null,
+        buildFailed: false,
+      };
+      this.#bots = [...this.#bots, bot];
+      added = true;
+    }
+    if (added) await this.#save();
+    return this.list();
+  }
+
+  /** Renames a bot (a name used by another bot is refused); answers the whole library. */
+  async rename(id: string, name: string): Promise<LibraryBot[]> {
+    this.#require(id);
+    const checked = checkNewName(this.#bots, name, id);
+    this.#bots = this.#bots.map((b) => (b.id === id ? { ...b, name: checked } : b));
+    await this.#save();
+    return this.list();
+  }
+
+  /** Removes a bot and its build folder (never the user's own files); answers the whole library. */
+  async remove(id: string): Promise<LibraryBot[]> {
+    this.#require(id);
+    this.#bots = this.#bots.filter((b) => b.id !== id);
+    await this.#save();
+    await rm(this.#buildDir(id), { recursive: true, force: true });
+    return this.list();
+  }
+
+  /**
+   * How to start the bot for one game. A source bot is built first when its build is missing, stale
+   * (the source changed) or failed last time; a build that fails again is an error with the log.
+   */
+  async matchBot(id: string): Promise<MatchBot> {
+    const bot = this.#require(id);
+    switch (bot.kind) {
+      case 'sample': {
+        const file = botFile(bot);
+        if (file === null) throw new Error(`${bot.name}: this Jury has no sample bot ${bot.path}`);
+        return { name: bot.name, ...sampleLaunch(file) };
+      }
+      case 'program': {
+        const why = whyNotExecutable(bot.path);
+        if (why !== null) throw new Error(`${bot.name}: cannot start ${bot.path}: ${why}`);
+        return { name: bot.name, command: [bot.path, ...bot.args], cwd: dirname(bot.path) };
+      }
+      case 'source': {
+        const running = this.#building.get(id);
+        if (running) return running;
+        const start = this.#sourceMatchBot(bot).finally(() => this.#building.delete(id));
+        this.#building.set(id, start);
+        return start;
+      }
+    }
+  }
+
+  /**
+   * The bot as a tournament config's `bots` entry. With `game`, a sample bot of another game is refused
+   * (see {@link botGameProblem}).
+   */
+  configBot(id: string, game?: GameId): ConfigBot {
+    return toConfigBot(this.#require(id), game);
+  }
+
+  async #sourceMatchBot(bot: StoredBot): Promise<MatchBot> {
+    if (bot.language === null) throw new Error(`${bot.name}: a source bot without a language`);
+    const isFile = await stat(bot.path).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!isFile) throw new Error(`${bot.name}: the source file ${bot.path} no longer exists`);
+    const source: SourceBot = {
+      name: bot.name,
+      file: bot.path,
+      language: bot.language,
+      args: bot.args,
+      outDir: this.#buildDir(bot.id),
+    };
+    const ready = bot.buildFailed ? null : await existingBuild(source);
+    if (ready !== null) return ready;
+    const built = await buildSource(source);
+    this.#bots = this.#bots.map((b) =>
+      b.id === bot.id ? { ...b, buildLog: built.log, buildFailed: !built.ok } : b,
+    );
+    await this.#save();
+    if (!built.ok) throw new Error(`${bot.name}: ${built.log.trimEnd()}`);
+    return built.bot;
+  }
+
+  #require(id: string): StoredBot {
+    const bot = this.#bots.find((b) => b.id === id);
+    if (!bot) throw new Error(`no bot with id ${JSON.stringify(id)}`);
+    return bot;
+  }
+
+  #buildDir(id: string): string {
+    return join(this.#workspace, 'builds', id);
+  }
+
+  #save(): Promise<void> {
+    // Reads the bots when the write runs, so queued writes always end with the latest state.
+    return this.#queue.run(() => writeLibrary(this.#path, this.#bots));
+  }
+}

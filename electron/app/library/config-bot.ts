@@ -1,0 +1,41 @@
+import { dirname } from 'node:path';
+import { games } from '../../../shared/games/registry.ts';
+import type { GameId } from '../../../shared/games/types.ts';
+import type { BotDefinition } from '../../engine/bots/definition.ts';
+import { findSampleBot } from '../../engine/bots/samples/index.ts';
+import type { LibraryBot, StoredBot } from './library-file.ts';
+
+/** A tournament config's `bots` entry: a program or source file, or the game's sample bot by strength. */
+export type ConfigBot = BotDefinition | { name: string; sample: 'random' | 'greedy' };
+
+/**
+ * Why `bot` cannot play `game`, or null when it can. Only sample bots are tied to a game; the user's own
+ * programs may play anything (whether they speak the protocol is what the smoke test is for).
+ */
+export function botGameProblem(bot: Pick<LibraryBot, 'name' | 'kind' | 'game'>, game: GameId): string | null {
+  if (bot.kind !== 'sample' || bot.game === null || bot.game === game) return null;
+  return `${bot.name} is a sample bot of ${games[bot.game].info.title}; it cannot play ${games[game].info.title}`;
+}
+
+/**
+ * The bot as a tournament config names it. A sample bot becomes `{ sample: strength }`, which the
+ * tournament resolves to the sample of ITS game: so with `game` given, a sample of another game is
+ * refused here (check {@link botGameProblem} first to show the reason next to the field).
+ */
+export function toConfigBot(bot: StoredBot, game?: GameId): ConfigBot {
+  switch (bot.kind) {
+    case 'sample': {
+      const sample = findSampleBot(bot.path);
+      if (!sample) throw new Error(`${bot.name}: this Jury has no sample bot ${JSON.stringify(bot.path)}`);
+      const problem = game === undefined ? null : botGameProblem(bot, game);
+      if (problem !== null) throw new Error(problem);
+      return { name: bot.name, sample: sample.strength };
+    }
+    case 'program':
+      return { name: bot.name, executable: bot.path, args: [...bot.args], cwd: dirname(bot.path) };
+    case 'source': {
+      if (bot.language === null) throw new Error(`${bot.name}: a source bot without a language`);
+      return { name: bot.name, source: { file: bot.path, language: bot.language }, args: [...bot.args] };
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/** How to start a sample bot's script: a program and its arguments, plus variables for its environment. */
+export interface SampleLaunch {
+  readonly command: string[];
+  readonly env?: Record<string, string>;
+}
+
+/**
+ * The one place that says how a sample bot (a Node script shipped with Jury, see
+ * electron/engine/bots/samples/) is started: with the very program that runs Jury, so no separate Node
+ * needs to be installed. From the CLI that is Node itself. Inside the desktop app `process.execPath` is
+ * the Electron binary, which would open another app window instead of running the script;
+ * `ELECTRON_RUN_AS_NODE=1` makes it behave as plain Node for that child process only.
+ */
+export function sampleLaunch(file: string): SampleLaunch {
+  const command = [process.execPath, file];
+  return process.versions['electron'] === undefined
+    ? { command }
+    : { command, env: { ELECTRON_RUN_AS_NODE: '1' } };
+}

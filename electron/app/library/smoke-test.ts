@@ -1,0 +1,105 @@
+import { randomInt } from 'node:crypto';
+import { games } from '../../../shared/games/registry.ts';
+import type { GameId } from '../../../shared/games/types.ts';
+import type { smokeTestSchema } from '../../../shared/ipc/app-schemas.ts';
+import type { z } from 'zod';
+import { sampleBots } from '../../engine/bots/samples/index.ts';
+import type { ProcessLauncher } from '../../engine/bot-launcher.ts';
+import { playMatch, type Launcher, type MatchBot, type ResourceLimits } from '../../engine/play-match.ts';
+import type { GameRecord } from '../../engine/record/schema.ts';
+import { describeFailure } from '../../engine/referee/failure.ts';
+import { sampleLaunch } from './sample-launch.ts';
+
+/** The result of a smoke test, as the UI shows it. */
+export type SmokeTest = z.output<typeof smokeTestSchema>;
+
+/** The limits of `jury play` by default: the bot is tested as a tournament would run it. */
+const LIMITS: ResourceLimits = { memoryMiB: 1024, maxProcesses: 64, network: false };
+/** At most this many lines of the dialogue are shown. */
+const DIALOGUE_LINES = 300;
+
+/** Options of {@link smokeTest}. */
+export interface SmokeTestOptions {
+  /** The game's seed (default: a random one). */
+  readonly seed?: number;
+}
+
+/**
+ * Plays one game of `game` with official timing: `bot` in seat 0, the game's random sample bot in every
+ * other seat. It passes when the bot finished the game with status OK; the verdict says what happened in
+ * a sentence, and the dialogue holds the lines the bot was sent and wrote. A bot that cannot even be
+ * started (asked first when `launcher` can tell, as
+ * {@link ProcessLauncher} can) fails with the reason instead of throwing, so the user sees it next to the button.
+ */
+export async function smokeTest(
+  bot: MatchBot,
+  game: GameId,
+  launcher: Launcher,
+  options: SmokeTestOptions = {},
+): Promise<SmokeTest> {
+  const module = games[game];
+  const random = sampleBots[game].find((s) => s.strength === 'random');
+  if (!random) throw new Error(`${module.info.title} has no random sample bot`);
+  const opponents: MatchBot[] = Array.from({ length: module.info.seats - 1 }, (_, i) => ({
+    name: module.info.seats > 2 ? `${random.name} ${i + 1}` : random.name,
+    ...sampleLaunch(random.file),
+  }));
+  // The real launcher can say why a program cannot start; without asking, the game would only show
+  // an EXIT at move 1.
+  const problem = 'check' in launcher ? await (launcher as ProcessLauncher).check(bot) : null;
+  if (problem !== null) return notPlayed(`Could not start ${bot.name}: ${problem}.`);
+  let record: GameRecord;
+  try {
+    record = await playMatch(
+      {
+        game: module,
+        bots: [bot, ...opponents],
+        seed: options.seed ?? randomInt(0, 0xffffffff),
+        timing: 'official',
+        graceMs: 1000,
+        limits: LIMITS,
+      },
+      launcher,
+    );
+  } catch (e) {
+    return notPlayed(`Could not play: ${(e as Error).message}`);
+  }
+  return fromRecord(record);
+}
+
+function notPlayed(verdict: string): SmokeTest {
+  return { passed: false, verdict, dialogue: [], scores: [], statuses: [] };
+}
+
+/** The smoke test's result from the game's record (seat 0 is the bot under test). */
+export function fromRecord(record: GameRecord): SmokeTest {
+  const seat = record.seats[0];
+  if (!seat) throw new Error('the game record has no seats');
+  const passed = seat.status === 'OK';
+  const moves = record.moves.filter((m) => m.seat === 0 && m.by === 'bot').length;
+  let verdict: string;
+  if (passed) {
+    verdict = `Played ${moves} ${moves === 1 ? 'move' : 'moves'} without a fault; scored ${seat.score}.`;
+    if (seat.killedAfterEnd) verdict += ' It did not exit after the game ended and was killed.';
+  } else {
+    const why = seat.failure ? describeFailure(seat.failure) : 'the game did not end normally for it';
+    verdict = `${seat.status}: ${why}.`;
+    const stderr = seat.stderr.shown.trim();
+    if (stderr !== '') verdict += ` Its last words on stderr: ${JSON.stringify(lastLine(stderr))}`;
+  }
+  return {
+    passed,
+    verdict,
+    dialogue: record.lines
+      .filter((l) => l.seat === 0)
+      .slice(0, DIALOGUE_LINES)
+      .map((l) => ({ seat: l.seat, dir: l.dir, text: l.text })),
+    scores: [...record.scores],
+    statuses: record.seats.map((s) => s.status),
+  };
+}
+
+function lastLine(text: string): string {
+  const line = text.split('\n').at(-1) ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}

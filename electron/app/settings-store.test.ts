@@ -1,0 +1,99 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PresetStore, SettingsStore, type Preset } from './settings-store.ts';
+
+let workspace: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(join(tmpdir(), 'jury-settings-'));
+});
+afterEach(async () => {
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe('SettingsStore', () => {
+  it('starts with the defaults and knows it is the first start', async () => {
+    const store = await SettingsStore.open(workspace);
+    expect(store.firstStart).toBe(true);
+    expect(store.get()).toEqual({
+      language: 'en',
+      theme: 'system',
+      defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
+      demoOffered: false,
+    });
+  });
+
+  it('stores a change, keeps the other fields, and is no first start the next time', async () => {
+    const store = await SettingsStore.open(workspace);
+    await store.set({ theme: 'dark' });
+    const after = await store.set({ language: 'nl' });
+    expect(after.theme).toBe('dark');
+    expect(after.language).toBe('nl');
+    expect(after.demoOffered).toBe(false);
+
+    const again = await SettingsStore.open(workspace);
+    expect(again.firstStart).toBe(false);
+    expect(again.get()).toEqual(after);
+    const onDisk = JSON.parse(await readFile(join(workspace, 'settings.json'), 'utf8'));
+    expect(onDisk.theme).toBe('dark');
+  });
+
+  it('fills fields an older settings file lacks', async () => {
+    await writeFile(join(workspace, 'settings.json'), '{"theme":"light"}');
+    const store = await SettingsStore.open(workspace);
+    expect(store.firstStart).toBe(false);
+    expect(store.get().theme).toBe('light');
+    expect(store.get().defaults.graceMs).toBe(1000);
+  });
+
+  it('refuses a damaged settings file, naming it and the field, and never overwrites it', async () => {
+    const path = join(workspace, 'settings.json');
+    await writeFile(path, '{"theme":"purple"}');
+    await expect(SettingsStore.open(workspace)).rejects.toThrow(/settings\.json has invalid content: theme:/);
+    expect(await readFile(path, 'utf8')).toBe('{"theme":"purple"}');
+  });
+
+  it('refuses a bad patch and changes nothing', async () => {
+    const store = await SettingsStore.open(workspace);
+    await expect(store.set({ theme: 'purple' } as never)).rejects.toThrow(/invalid settings: theme/);
+    expect(store.get().theme).toBe('system');
+  });
+});
+
+function preset(name: string, rounds: number): Preset {
+  return {
+    name,
+    draft: {
+      name: 'Club night',
+      game: 'less',
+      schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds },
+      bots: ['a', 'b', 'c', 'd'],
+      timing: { mode: 'official', graceMs: 1000 },
+      limits: { memoryMiB: 1024, maxProcesses: 64, network: false },
+    },
+  };
+}
+
+describe('PresetStore', () => {
+  it('saves, replaces by name in place, and removes presets', async () => {
+    const store = await PresetStore.open(workspace);
+    expect(store.list()).toEqual([]);
+    await store.save(preset('Quick', 1));
+    await store.save(preset('Long', 5));
+    const replaced = await store.save(preset('Quick', 3));
+    expect(replaced.map((p) => p.name)).toEqual(['Quick', 'Long']);
+    expect(replaced[0]!.draft.schedule).toMatchObject({ rounds: 3 });
+
+    const reopened = await PresetStore.open(workspace);
+    expect(reopened.list()).toEqual(replaced);
+
+    expect((await reopened.remove('Quick')).map((p) => p.name)).toEqual(['Long']);
+    expect((await PresetStore.open(workspace)).list().map((p) => p.name)).toEqual(['Long']);
+  });
+
+  it('refuses to remove an unknown preset', async () => {
+    const store = await PresetStore.open(workspace);
+    await expect(store.remove('Nope')).rejects.toThrow('no preset named "Nope"');
+  });
+});

@@ -1,0 +1,123 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { presetSchema, settingsPatchSchema, settingsSchema } from '../../shared/ipc/app-schemas.ts';
+import { readJsonFile, writeJsonFileAtomic, WriteQueue } from './json-file.ts';
+
+/** The user's settings, every default filled in. */
+export type Settings = z.output<typeof settingsSchema>;
+/** A change to some top-level settings fields. */
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+/** A saved set of tournament settings. */
+export type Preset = z.output<typeof presetSchema>;
+
+/** The settings file's name inside the workspace. */
+export const SETTINGS_FILE = 'settings.json';
+/** The presets file's name inside the workspace. */
+export const PRESETS_FILE = 'presets.json';
+
+/**
+ * The user's settings in `<workspace>/settings.json`. Fields missing from the file (an older Jury wrote
+ * it) get their defaults; a file that cannot be read or holds a wrong value makes {@link open} fail with
+ * the file and the field, so nothing the user set is overwritten unseen.
+ */
+export class SettingsStore {
+  /** No settings file existed when the store was opened: Jury starts for the first time here. */
+  readonly firstStart: boolean;
+  readonly #path: string;
+  readonly #queue = new WriteQueue();
+  #settings: Settings;
+
+  private constructor(path: string, settings: Settings, firstStart: boolean) {
+    this.#path = path;
+    this.#settings = settings;
+    this.firstStart = firstStart;
+  }
+
+  /** Reads the settings of `workspace` (defaults when there is no file yet). */
+  static async open(workspace: string): Promise<SettingsStore> {
+    const path = join(workspace, SETTINGS_FILE);
+    const exists = await access(path).then(
+      () => true,
+      () => false,
+    );
+    const settings = await readJsonFile(path, settingsSchema, settingsSchema.parse({}));
+    return new SettingsStore(path, settings, !exists);
+  }
+
+  /** The current settings. */
+  get(): Settings {
+    return this.#settings;
+  }
+
+  /**
+   * Changes the fields `patch` names (a nested `defaults` is replaced whole, as the schema requires it
+   * complete), stores the result and answers the whole new settings. A bad patch is refused naming the
+   * field, and nothing changes.
+   */
+  async set(patch: SettingsPatch): Promise<Settings> {
+    const checked = settingsPatchSchema.safeParse(patch);
+    if (!checked.success) {
+      throw new Error(
+        `invalid settings: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
+    }
+    const changes = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
+    const next = settingsSchema.parse({ ...this.#settings, ...changes });
+    this.#settings = next;
+    await this.#queue.run(() => writeJsonFileAtomic(this.#path, next));
+    return next;
+  }
+}
+
+const presetsFileSchema = z.strictObject({ version: z.literal(1), presets: z.array(presetSchema) });
+
+/** Saved tournament presets in `<workspace>/presets.json`, in the order they were first saved. */
+export class PresetStore {
+  readonly #path: string;
+  readonly #queue = new WriteQueue();
+  #presets: Preset[];
+
+  private constructor(path: string, presets: Preset[]) {
+    this.#path = path;
+    this.#presets = presets;
+  }
+
+  /** Reads the presets of `workspace` (none when there is no file yet). */
+  static async open(workspace: string): Promise<PresetStore> {
+    const path = join(workspace, PRESETS_FILE);
+    const file = await readJsonFile(path, presetsFileSchema, { version: 1, presets: [] });
+    return new PresetStore(path, file.presets);
+  }
+
+  /** Every preset. */
+  list(): Preset[] {
+    return [...this.#presets];
+  }
+
+  /** Saves `preset`, replacing the one with the same name in its place; answers every preset. */
+  async save(preset: Preset): Promise<Preset[]> {
+    const checked = presetSchema.parse(preset);
+    const at = this.#presets.findIndex((p) => p.name === checked.name);
+    const next = [...this.#presets];
+    if (at === -1) next.push(checked);
+    else next[at] = checked;
+    return this.#store(next);
+  }
+
+  /** Removes the preset named `name`; answers every preset. An unknown name is an error. */
+  async remove(name: string): Promise<Preset[]> {
+    // Stored names are trimmed by the schema; a caller may pass the name as typed.
+    const wanted = name.trim();
+    if (!this.#presets.some((p) => p.name === wanted)) {
+      throw new Error(`no preset named ${JSON.stringify(name)}`);
+    }
+    return this.#store(this.#presets.filter((p) => p.name !== wanted));
+  }
+
+  async #store(presets: Preset[]): Promise<Preset[]> {
+    this.#presets = presets;
+    await this.#queue.run(() => writeJsonFileAtomic(this.#path, { version: 1, presets }));
+    return [...presets];
+  }
+}
