@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { h } from 'vue';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import App from './App.vue';
+import { createJuryI18n } from './i18n/index.ts';
+import { useSettingsStore } from './stores/settings.ts';
+
+const api = vi.hoisted(() => ({ appInfo: vi.fn(), settingsGet: vi.fn(), settingsSet: vi.fn() }));
+vi.mock('./bridge/index.ts', () => ({ jury: () => api, isDesktop: () => false }));
+
+const settings = {
+  language: 'nl',
+  theme: 'dark',
+  defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
+  demoOffered: true,
+};
+
+async function mountApp() {
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/', component: { render: () => h('p', { id: 'screen' }, 'home screen') } },
+      ...['/new', '/bots', '/settings'].map((path) => ({ path, component: { render: () => h('div') } })),
+    ],
+  });
+  await router.push('/');
+  const pinia = createPinia();
+  const i18n = createJuryI18n('en');
+  const wrapper = mount(App, { global: { plugins: [pinia, router, i18n] } });
+  await flushPromises();
+  return { wrapper, pinia, i18n };
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.appInfo.mockResolvedValue({
+    version: '2.0.0',
+    mode: 'browser',
+    canControl: false,
+    firstStart: false,
+    storeFolder: '/s',
+  });
+  api.settingsGet.mockResolvedValue(settings);
+});
+
+describe('App', () => {
+  it('shows the navigation, the version and the current screen', async () => {
+    const { wrapper } = await mountApp();
+    expect(wrapper.get('#screen').text()).toBe('home screen');
+    expect(wrapper.get('[data-testid="app-version"]').text()).toContain('2.0.0');
+    expect(wrapper.get('[data-testid="nav-bots"]').attributes('href')).toBe('/bots');
+  });
+
+  it('follows the stored language and theme', async () => {
+    const { wrapper, pinia, i18n } = await mountApp();
+    expect(i18n.global.locale.value).toBe('nl');
+    expect(document.documentElement.lang).toBe('nl');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(wrapper.get('[data-testid="nav-settings"]').text()).toBe('Instellingen');
+
+    api.settingsSet.mockResolvedValue({ ...settings, language: 'en', theme: 'light' });
+    await useSettingsStore(pinia).update({ language: 'en', theme: 'light' });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="nav-settings"]').text()).toBe('Settings');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('tells spectators they can only watch', async () => {
+    const { wrapper } = await mountApp();
+    expect(wrapper.get('[data-testid="read-only-banner"]').text()).toContain('Alleen kijken');
+  });
+});

@@ -1,0 +1,38 @@
+import bots from './bots.ts';
+import bracket from './bracket.ts';
+import common from './common.ts';
+import exporting from './exporting.ts';
+import games from './games.ts';
+import live from './live.ts';
+import newTournament from './newTournament.ts';
+import settings from './settings.ts';
+import standings from './standings.ts';
+import tournaments from './tournaments.ts';
+
+/** The languages of the app. */
+export type Locale = 'en' | 'nl';
+
+/** One area's texts: `{ en: { <area>: {...} }, nl: { <area>: {...} } }`. */
+interface AreaMessages {
+  readonly en: Record<string, unknown>;
+  readonly nl: Record<string, unknown>;
+}
+
+/** Every area's texts merged per language (each area owns one namespace). */
+const areas: readonly AreaMessages[] = [
+  common,
+  settings,
+  bots,
+  tournaments,
+  newTournament,
+  live,
+  standings,
+  bracket,
+  games,
+  exporting,
+];
+
+export const messages: Record<Locale, Record<string, unknown>> = {
+  en: Object.assign({}, ...areas.map((a) => a.en)),
+  nl: Object.assign({}, ...areas.map((a) => a.nl)),
+};

@@ -1,0 +1,169 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { Request, Response } from '../../shared/ipc/contract.ts';
+import type { GameId } from '../../shared/games/types.ts';
+import { jury } from '../bridge/index.ts';
+import { useNotices } from './notices.ts';
+
+/** A bot of the library. */
+export type LibraryBot = Response<'bots.list'>[number];
+/** A game as the engine lists it. */
+export type GameSummary = Response<'games.list'>[number];
+/** The answer of a smoke test: verdict, protocol dialogue, scores. */
+export type SmokeTest = Response<'bots.smokeTest'>;
+/** What adding a bot needs: a path, optionally a name, arguments and a source language. */
+export type AddBotRequest = Request<'bots.add'>;
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload: the local path of a dropped file (browsers cannot know it). */
+    readonly juryFiles?: { pathForFile(file: File): string };
+  }
+}
+
+/** One smoke test of a bot: which game, running or not, and its answer once there. */
+export interface SmokeRun {
+  readonly game: GameId;
+  readonly running: boolean;
+  readonly result: SmokeTest | null;
+}
+
+/**
+ * The bot library: the list (`bots.list`), the games bots can be tested on, adding (by path, native
+ * dialog or drop), samples, renaming, removing and one-game smoke tests. Every failure becomes a notice;
+ * the actions answer whether they worked so the screen can keep or clear its inputs.
+ */
+export const useBotsStore = defineStore('bots', () => {
+  const bots = ref<LibraryBot[]>([]);
+  const games = ref<GameSummary[]>([]);
+  const loaded = ref(false);
+  const loading = ref(false);
+  const adding = ref(false);
+  const addingSamples = ref(false);
+  /** Ids of bots with a rename or removal under way. */
+  const busy = ref<string[]>([]);
+  /** The latest smoke test of each bot, by id. */
+  const smoke = ref<Record<string, SmokeRun>>({});
+  /** The bot added last (its build log is shown right away). */
+  const lastAdded = ref<LibraryBot | null>(null);
+
+  async function guard<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (cause) {
+      useNotices().error(cause);
+      return null;
+    }
+  }
+
+  /** Reads the library and the games afresh (hashes and last changes are read again by the engine). */
+  async function load(): Promise<void> {
+    loading.value = true;
+    await guard(async () => {
+      const [list, known] = await Promise.all([jury().botsList(), jury().gamesList()]);
+      bots.value = list;
+      games.value = known;
+      loaded.value = true;
+    });
+    loading.value = false;
+  }
+
+  /** Adds a program or source file; the added bot, or null when the engine refused it. */
+  async function add(request: AddBotRequest): Promise<LibraryBot | null> {
+    adding.value = true;
+    const bot = await guard(() => jury().botsAdd(request));
+    adding.value = false;
+    if (!bot) return null;
+    bots.value = [...bots.value.filter((b) => b.id !== bot.id), bot];
+    lastAdded.value = bot;
+    return bot;
+  }
+
+  /** Desktop only: the native file dialog, then adds the chosen file; null when cancelled or refused. */
+  async function addFromDialog(): Promise<LibraryBot | null> {
+    const path = await guard(() => jury().dialogOpenBot());
+    return path ? add({ path }) : null;
+  }
+
+  /**
+   * Adds dropped files by their local paths (desktop only: the preload knows them); answers how many
+   * were added, or null when this page cannot know the paths (a browser).
+   */
+  async function addDropped(files: readonly File[]): Promise<number | null> {
+    const paths = window.juryFiles;
+    if (!paths) return null;
+    let added = 0;
+    for (const file of files) {
+      const path = paths.pathForFile(file);
+      if (path && (await add({ path }))) added++;
+    }
+    return added;
+  }
+
+  /** Adds the sample bots of every game that are not in the library yet. */
+  async function addSamples(): Promise<boolean> {
+    addingSamples.value = true;
+    const list = await guard(() => jury().botsAddSamples({}));
+    addingSamples.value = false;
+    if (list) bots.value = list;
+    return list !== null;
+  }
+
+  async function change(id: string, work: () => Promise<LibraryBot[]>): Promise<boolean> {
+    busy.value = [...busy.value, id];
+    const list = await guard(work);
+    busy.value = busy.value.filter((b) => b !== id);
+    if (list) bots.value = list;
+    return list !== null;
+  }
+
+  /** Renames a bot. */
+  function rename(id: string, name: string): Promise<boolean> {
+    return change(id, () => jury().botsRename({ id, name }));
+  }
+
+  /** Removes a bot from the library (its files stay where they are). */
+  async function remove(id: string): Promise<boolean> {
+    const done = await change(id, () => jury().botsRemove({ id }));
+    if (done) {
+      const { [id]: _gone, ...rest } = smoke.value;
+      smoke.value = rest;
+      if (lastAdded.value?.id === id) lastAdded.value = null;
+    }
+    return done;
+  }
+
+  /** Plays one game of `game` against the sample bot(s); the answer is kept in {@link smoke}. */
+  async function smokeTest(id: string, game: GameId): Promise<SmokeTest | null> {
+    smoke.value = { ...smoke.value, [id]: { game, running: true, result: null } };
+    const result = await guard(() => jury().botsSmokeTest({ id, game }));
+    smoke.value = { ...smoke.value, [id]: { game, running: false, result } };
+    return result;
+  }
+
+  /** Whether a rename or removal of the bot is under way. */
+  function isBusy(id: string): boolean {
+    return busy.value.includes(id);
+  }
+
+  return {
+    bots,
+    games,
+    loaded,
+    loading,
+    adding,
+    addingSamples,
+    busy,
+    smoke,
+    lastAdded,
+    load,
+    add,
+    addFromDialog,
+    addDropped,
+    addSamples,
+    rename,
+    remove,
+    smokeTest,
+    isBusy,
+  };
+});

@@ -1,0 +1,66 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+
+/** How a notice looks: an error (red, stays longer) or information. */
+export type NoticeKind = 'error' | 'info';
+
+/** One toast on screen. */
+export interface Notice {
+  readonly id: number;
+  readonly kind: NoticeKind;
+  readonly message: string;
+}
+
+/** How long a notice stays before it disappears by itself (ms). */
+const lifetimeMs: Record<NoticeKind, number> = { error: 8000, info: 4000 };
+
+/** At most this many notices at once: a burst of failures must not fill the screen. */
+const maxNotices = 4;
+
+/** The text of anything thrown: an Error's message, a string as is, otherwise a JSON rendering. */
+export function messageOf(cause: unknown): string {
+  if (cause instanceof Error) return cause.message;
+  if (typeof cause === 'string') return cause;
+  try {
+    return JSON.stringify(cause) ?? String(cause);
+  } catch {
+    return String(cause);
+  }
+}
+
+/**
+ * Error and info toasts, callable from every store: `useNotices().error(cause)` / `.info(text)`.
+ * `error` accepts anything thrown (Error, string) and shows its message.
+ */
+export const useNotices = defineStore('notices', () => {
+  const items = ref<Notice[]>([]);
+  let nextId = 1;
+
+  function dismiss(id: number): void {
+    items.value = items.value.filter((n) => n.id !== id);
+  }
+
+  function push(kind: NoticeKind, message: string): number {
+    const id = nextId++;
+    items.value = [...items.value, { id, kind, message }].slice(-maxNotices);
+    setTimeout(() => dismiss(id), lifetimeMs[kind]);
+    return id;
+  }
+
+  /** Shows an error toast; returns its id. */
+  function error(cause: unknown): number {
+    return push('error', messageOf(cause));
+  }
+
+  /** Shows an information toast; returns its id. */
+  function info(message: string): number {
+    return push('info', message);
+  }
+
+  /** Removes every notice. */
+  function clear(): void {
+    items.value = [];
+  }
+
+  return { items, error, info, dismiss, clear };
+});

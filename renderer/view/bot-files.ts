@@ -1,0 +1,105 @@
+import type { GameId } from '../../shared/games/types.ts';
+
+/**
+ * Pure helpers of the bot library screen: the language of a dropped or typed source file, a short form
+ * of a program's hash, "3 minutes ago" texts and the games a bot may be smoke-tested on.
+ */
+
+/** A language a single source file can be built from (the contract's `languageSchema`). */
+export type BotLanguage = 'c' | 'cpp' | 'java' | 'python' | 'javascript' | 'pascal' | 'rust' | 'go';
+
+/** Every language, in the order the language select offers them. */
+export const botLanguages: readonly BotLanguage[] = [
+  'c',
+  'cpp',
+  'java',
+  'python',
+  'javascript',
+  'pascal',
+  'rust',
+  'go',
+];
+
+/** The names people know the languages by (the same in English and Dutch). */
+export const languageLabels: Readonly<Record<BotLanguage, string>> = {
+  c: 'C',
+  cpp: 'C++',
+  java: 'Java',
+  python: 'Python 3',
+  javascript: 'JavaScript (Node)',
+  pascal: 'Pascal',
+  rust: 'Rust',
+  go: 'Go',
+};
+
+// The same table as the engine's (electron/engine/bots/languages.ts), which the renderer cannot import.
+const extensions: Readonly<Record<string, BotLanguage>> = {
+  c: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  cxx: 'cpp',
+  java: 'java',
+  py: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  pas: 'pascal',
+  pp: 'pascal',
+  rs: 'rust',
+  go: 'go',
+};
+
+/** The last part of a path, for `/` and `\` separators alike. */
+export function fileName(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] ?? path;
+}
+
+/** The language of a source file by its extension (`bot.CPP` → `cpp`), or null for anything else. */
+export function languageFromPath(path: string): BotLanguage | null {
+  const name = fileName(path.trim());
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return null;
+  return extensions[name.slice(dot + 1).toLowerCase()] ?? null;
+}
+
+/** The first 12 hex digits of a hash (as `git` abbreviates); an em dash when there is none. */
+export function shortHash(hash: string | null, length = 12): string {
+  if (!hash) return '—';
+  return hash.length <= length ? hash : hash.slice(0, length);
+}
+
+const units: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * "5 minutes ago" / "5 minuten geleden" for an ISO time, relative to `now`, in the largest whole unit;
+ * null for a missing or unreadable time. Anything under ten seconds (or slightly in the future, from
+ * clock skew) reads as "now".
+ */
+export function relativeTime(iso: string | null, now: number, locale: string): string | null {
+  if (!iso) return null;
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return null;
+  const seconds = Math.round((then - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (Math.abs(seconds) < 10) return format.format(0, 'second');
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(seconds, 'second');
+}
+
+/**
+ * The games a bot can be smoke-tested on: a sample bot only its own game, the user's programs every
+ * game (in the order given).
+ */
+export function smokeTestGames(bot: { readonly game: GameId | null }, all: readonly GameId[]): GameId[] {
+  return bot.game === null ? [...all] : [bot.game];
+}

@@ -1,0 +1,267 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { h } from 'vue';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import { createJuryI18n } from '../i18n/index.ts';
+import type { LibraryBot, SmokeTest } from '../stores/bots.ts';
+import { useNotices } from '../stores/notices.ts';
+import BotsView from './BotsView.vue';
+
+const api = vi.hoisted(() => ({
+  appInfo: vi.fn(),
+  botsList: vi.fn(),
+  gamesList: vi.fn(),
+  botsAdd: vi.fn(),
+  botsAddSamples: vi.fn(),
+  botsRename: vi.fn(),
+  botsRemove: vi.fn(),
+  botsSmokeTest: vi.fn(),
+  dialogOpenBot: vi.fn(),
+}));
+const env = vi.hoisted(() => ({ desktop: false }));
+vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => env.desktop }));
+
+const hash = '0123456789abcdef'.repeat(4);
+
+function bot(id: string, extra: Partial<LibraryBot> = {}): LibraryBot {
+  return {
+    id,
+    name: id,
+    kind: 'program',
+    path: `/bots/${id}`,
+    args: [],
+    language: null,
+    game: null,
+    hash,
+    modifiedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    addedAt: '2026-03-01T10:00:00Z',
+    status: 'ready',
+    buildLog: null,
+    ...extra,
+  };
+}
+
+const games = [
+  { id: 'less', title: 'Less', seats: 4, seatNames: [], timeControl: { kind: 'game-total', budgetMs: 1 } },
+  { id: 'flit', title: 'Flit', seats: 4, seatNames: [], timeControl: { kind: 'game-total', budgetMs: 1 } },
+];
+
+async function mountView() {
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [{ path: '/', component: { render: () => h('div') } }],
+  });
+  const pinia = createPinia();
+  const wrapper = mount(BotsView, { global: { plugins: [pinia, router, createJuryI18n('en')] } });
+  await flushPromises();
+  return { wrapper, pinia };
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  env.desktop = false;
+  api.appInfo.mockResolvedValue({
+    version: '0.1.0',
+    mode: 'browser',
+    canControl: true,
+    firstStart: false,
+    storeFolder: '/s',
+  });
+  api.gamesList.mockResolvedValue(games);
+  api.botsList.mockResolvedValue([
+    bot('mine', { name: 'My bot', kind: 'source', language: 'cpp' }),
+    bot('less-random', { name: 'Less random', kind: 'sample', game: 'less', hash: null }),
+  ]);
+});
+
+describe('BotsView', () => {
+  it('lists the bots with kind, language, game, status, short hash and last change', async () => {
+    const { wrapper } = await mountView();
+    const rows = wrapper.findAll('tbody tr');
+    expect(rows).toHaveLength(2);
+    const cells = rows[0]!.findAll('td').map((c) => c.text());
+    expect(cells.slice(0, 5)).toEqual([
+      'My bot/bots/mine',
+      'SourceC++',
+      'Any game',
+      'Ready',
+      '0123456789ab5 minutes ago',
+    ]);
+    expect(rows[0]!.get('.version .changed').text()).toBe('5 minutes ago');
+    expect(rows[0]!.get('.kind .language').text()).toBe('C++');
+    expect(rows[0]!.find('code').attributes('title')).toBe(`sha256: ${hash}`);
+    const sample = rows[1]!.findAll('td').map((c) => c.text());
+    expect(sample.slice(1, 4)).toEqual(['Sample', 'Less', 'Ready']);
+    expect(rows[1]!.get('.hash').text()).toBe('—');
+    expect(rows[1]!.get('.hash').attributes('title')).toBe('The file cannot be read.');
+  });
+
+  it('adds the sample bots through the API and shows the new list', async () => {
+    const { wrapper } = await mountView();
+    api.botsAddSamples.mockResolvedValue([
+      bot('flit-random', { name: 'Flit random', kind: 'sample', game: 'flit' }),
+    ]);
+    await wrapper.get('[data-testid="add-samples"]').trigger('click');
+    await flushPromises();
+    expect(api.botsAddSamples).toHaveBeenCalledWith({});
+    expect(wrapper.findAll('tbody tr').map((r) => r.attributes('data-bot-name'))).toEqual(['Flit random']);
+  });
+
+  it('adds a bot by its path in a browser, with the language guessed from the extension', async () => {
+    const { wrapper } = await mountView();
+    expect(wrapper.find('[data-testid="add-browse"]').exists()).toBe(false);
+    expect(wrapper.text()).toContain('A browser cannot pick files on this computer');
+    await wrapper.get('[data-testid="bot-path"]').setValue('/home/me/new.py');
+    expect(wrapper.get('[data-testid="bot-language"] option').text()).toBe('Automatic: Python 3');
+    api.botsAdd.mockResolvedValue(bot('new', { kind: 'source', language: 'python' }));
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(api.botsAdd).toHaveBeenCalledWith({ path: '/home/me/new.py' });
+    expect(wrapper.findAll('tbody tr')).toHaveLength(3);
+    expect((wrapper.get('[data-testid="bot-path"]').element as HTMLInputElement).value).toBe('');
+  });
+
+  it('adds the file chosen in the native dialog in the desktop app', async () => {
+    env.desktop = true;
+    const { wrapper } = await mountView();
+    expect(wrapper.text()).toContain('Drop programs or source files onto the list to add them.');
+    api.dialogOpenBot.mockResolvedValue('/home/me/bot');
+    api.botsAdd.mockResolvedValue(bot('picked', { name: 'Picked' }));
+    await wrapper.get('[data-testid="add-browse"]').trigger('click');
+    await flushPromises();
+    expect(api.botsAdd).toHaveBeenCalledWith({ path: '/home/me/bot' });
+    expect(wrapper.find('[data-testid="bot-row-picked"]').exists()).toBe(true);
+  });
+
+  it('shows the build log open when a source bot failed to build', async () => {
+    const { wrapper } = await mountView();
+    api.botsAdd.mockResolvedValue(
+      bot('broken', {
+        kind: 'source',
+        language: 'c',
+        status: 'build-failed',
+        buildLog: 'x.c:1: error: oops',
+      }),
+    );
+    await wrapper.get('[data-testid="bot-path"]').setValue('/b/x.c');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    const logs = wrapper.findAll('[data-testid="build-log"]');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs[0]!.attributes('open')).toBeDefined();
+    expect(logs[0]!.get('pre').text()).toBe('x.c:1: error: oops');
+  });
+
+  it('says that dropping files needs the desktop app', async () => {
+    const { wrapper, pinia } = await mountView();
+    const file = new File(['x'], 'bot');
+    await wrapper
+      .get('[data-testid="bot-list"]')
+      .trigger('drop', { dataTransfer: { files: [file], types: ['Files'] } });
+    await flushPromises();
+    expect(useNotices(pinia).items.map((n) => n.message)).toEqual([
+      'Dropping files works in the desktop app. In a browser, type the path instead.',
+    ]);
+    expect(api.botsAdd).not.toHaveBeenCalled();
+  });
+
+  it('renames in place and removes after a confirmation', async () => {
+    const { wrapper } = await mountView();
+    const row = () => wrapper.get('[data-testid="bot-row-mine"]');
+    await row().get('[data-testid="rename"]').trigger('click');
+    await row().get('[data-testid="rename-input"]').setValue('Renamed');
+    api.botsRename.mockResolvedValue([bot('mine', { name: 'Renamed' }), bot('less-random')]);
+    await row().get('form').trigger('submit');
+    await flushPromises();
+    expect(api.botsRename).toHaveBeenCalledWith({ id: 'mine', name: 'Renamed' });
+    expect(row().find('.bot-name').text()).toBe('Renamed');
+
+    await row().get('[data-testid="remove"]').trigger('click');
+    expect(api.botsRemove).not.toHaveBeenCalled();
+    expect(wrapper.get('[data-testid="confirm-remove-mine"]').text()).toContain(
+      'Remove Renamed? Its files stay where they are.',
+    );
+    api.botsRemove.mockResolvedValue([bot('less-random')]);
+    await wrapper.get('[data-testid="confirm-remove-mine"] [data-testid="remove-confirm"]').trigger('click');
+    await flushPromises();
+    expect(api.botsRemove).toHaveBeenCalledWith({ id: 'mine' });
+    expect(wrapper.find('[data-testid="bot-row-mine"]').exists()).toBe(false);
+  });
+
+  it('runs a smoke test and shows the verdict and seat 0’s dialogue', async () => {
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
+    const dialog = wrapper.get('[data-testid="smoke-dialog"]');
+    expect(dialog.findAll('[data-testid="smoke-game"] option').map((o) => o.text())).toEqual([
+      'Less',
+      'Flit',
+    ]);
+    await dialog.get('[data-testid="smoke-game"]').setValue('flit');
+
+    let finish: (r: SmokeTest) => void = () => undefined;
+    api.botsSmokeTest.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    await dialog.get('form').trigger('submit');
+    expect(api.botsSmokeTest).toHaveBeenCalledWith({ id: 'mine', game: 'flit' });
+    const run = dialog.get('[data-testid="smoke-run"]');
+    expect(run.attributes('disabled')).toBeDefined();
+    expect(run.text()).toBe('Playing…');
+
+    finish({
+      passed: false,
+      verdict: 'Seat 0 sent an illegal move',
+      dialogue: [
+        { seat: 0, dir: 'in', text: 'Start' },
+        { seat: 1, dir: 'in', text: 'Start' },
+        { seat: 0, dir: 'out', text: 'A1B2' },
+      ],
+      scores: [0, 3],
+      statuses: ['ILLEGAL', 'OK'],
+    });
+    await flushPromises();
+    const verdict = dialog.get('[data-testid="smoke-verdict"]');
+    expect(verdict.classes()).toContain('fail');
+    expect(verdict.text()).toContain('Failed');
+    expect(verdict.text()).toContain('Seat 0 sent an illegal move');
+    const lines = dialog.findAll('[data-testid="smoke-dialogue"] li');
+    expect(lines.map((l) => [l.classes()[0], l.find('.text').text()])).toEqual([
+      ['in', 'Start'],
+      ['out', 'A1B2'],
+    ]);
+    expect(run.attributes('disabled')).toBeUndefined();
+  });
+
+  it('offers a sample bot only its own game', async () => {
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="bot-row-less-random"] [data-testid="smoke-open"]').trigger('click');
+    const options = wrapper.findAll('[data-testid="smoke-game"] option');
+    expect(options.map((o) => o.text())).toEqual(['Less']);
+    api.botsSmokeTest.mockResolvedValue({
+      passed: true,
+      verdict: 'ok',
+      dialogue: [],
+      scores: [1],
+      statuses: ['OK'],
+    });
+    await wrapper.get('[data-testid="smoke-dialog"] form').trigger('submit');
+    await flushPromises();
+    expect(api.botsSmokeTest).toHaveBeenCalledWith({ id: 'less-random', game: 'less' });
+    expect(wrapper.get('[data-testid="smoke-verdict"]').classes()).toContain('pass');
+  });
+
+  it('hides every control from spectators', async () => {
+    api.appInfo.mockResolvedValue({
+      version: '0.1.0',
+      mode: 'browser',
+      canControl: false,
+      firstStart: false,
+      storeFolder: '/s',
+    });
+    const { wrapper } = await mountView();
+    expect(wrapper.findAll('tbody tr')).toHaveLength(2);
+    for (const id of ['add-samples', 'bot-path', 'smoke-open', 'rename', 'remove']) {
+      expect(wrapper.find(`[data-testid="${id}"]`).exists()).toBe(false);
+    }
+  });
+});
