@@ -157,7 +157,8 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
       'after',
       `
 Browsers on this machine (localhost) may control everything; browsers elsewhere watch read-only unless
-their address carries the printed token (?token=…). See docs/serve.md. Needs the built app: npm run build.`,
+their address carries the printed token (?token=…). See docs/serve.md. Needs the built app: npm run build.
+`,
     )
     .action(async (flags: ServeFlags) => setCode(await serveCommand(flags, io)));
 

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveUrls } from '../serve/addresses.ts';
+import { serveBanner } from '../serve/banner.ts';
+import type { ServeFlags } from '../serve/options.ts';
+import { resolveServeFlags } from '../serve/options.ts';
+import { startServer } from '../serve/server.ts';
+import type { CliIo } from './program.ts';
+import { UsageError } from './usage-error.ts';
+
+/** The built renderer that `jury serve` serves (`npm run build` writes it). */
+export const RENDERER_ROOT = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Resolves on the first SIGINT or SIGTERM. Meanwhile this command owns those signals: jury.ts's own
+ * handler (kill the bots, exit at once) would cut the service's close short. After the first signal
+ * that handler is back, so a second Ctrl-C quits at once as everywhere else.
+ */
+function firstStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const saved = STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)] as const);
+    for (const [signal, listeners] of saved) for (const l of listeners) process.off(signal, l);
+    const onSignal = (signal: NodeJS.Signals) => {
+      for (const [s, listeners] of saved) {
+        process.off(s, onSignal);
+        for (const l of listeners) process.on(s, l);
+      }
+      resolve(signal);
+    };
+    for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  });
+}
+
+/**
+ * `jury serve`: the engine service in browser mode behind the HTTP and WebSocket server, until Ctrl-C.
+ * `untilStop` resolves when the server should stop (a signal; tests pass their own).
+ */
+export async function serveCommand(
+  flags: ServeFlags,
+  io: CliIo,
+  untilStop: () => Promise<unknown> = firstStopSignal,
+  staticRoot: string = RENDERER_ROOT,
+): Promise<number> {
+  const resolved = resolveServeFlags(flags, process.cwd(), process.platform, process.env);
+  if (!resolved.ok) throw new UsageError(resolved.error);
+  const settings = resolved.value;
+  if (!existsSync(join(staticRoot, 'index.html'))) {
+    throw new UsageError(
+      `the app is not built (no ${join(staticRoot, 'index.html')}): run npm run build first`,
+    );
+  }
+  if (settings.singleStore !== undefined && !existsSync(settings.singleStore)) {
+    throw new UsageError(`no tournament database at ${settings.singleStore}`);
+  }
+  // Loaded here, not at the top: `jury play` and friends need none of the app's engine service.
+  const { createJuryService } = await import('../app/service.ts');
+  let service;
+  try {
+    service = await createJuryService({
+      workspace: settings.workspace,
+      storeFolder: settings.storeFolder,
+      ...(settings.singleStore !== undefined ? { singleStore: settings.singleStore } : {}),
+      mode: 'browser',
+    });
+  } catch (e) {
+    throw new UsageError(`cannot open the workspace ${settings.workspace}: ${(e as Error).message}`);
+  }
+  let server;
+  try {
+    server = await startServer({
+      service,
+      staticRoot,
+      port: settings.port,
+      host: settings.host,
+      ...(settings.token !== undefined ? { token: settings.token } : {}),
+    });
+  } catch (e) {
+    await service.close();
+    throw new UsageError((e as Error).message);
+  }
+  io.out(
+    serveBanner({
+      storeFolder: settings.storeFolder,
+      singleStore: settings.singleStore,
+      urls: serveUrls(settings.host, server.port, networkInterfaces()),
+      token: server.token,
+    }),
+  );
+  await untilStop();
+  io.out('stopping (Ctrl-C again to quit at once)…\n');
+  await server.close();
+  await service.close();
+  io.out('stopped\n');
+  return 0;
+}

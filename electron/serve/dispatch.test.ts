@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch } from './dispatch.ts';
+import { fakeService, fakeSummary } from './fake-service.ts';
+
+describe('dispatch', () => {
+  it('answers a good request with the handler value', async () => {
+    const service = fakeService();
+    await expect(dispatch({ id: 4, channel: 'tournaments.list' }, service.handlers, false)).resolves.toEqual({
+      id: 4,
+      ok: true,
+      value: [fakeSummary('spring')],
+    });
+    expect(service.calls).toEqual([{ channel: 'tournaments.list', payload: undefined }]);
+  });
+
+  it('refuses an unknown channel', async () => {
+    const service = fakeService();
+    await expect(dispatch({ id: 1, channel: 'shell.exec' }, service.handlers, true)).resolves.toEqual({
+      id: 1,
+      ok: false,
+      error: 'unknown channel "shell.exec"',
+    });
+    expect(service.calls).toEqual([]);
+  });
+
+  it('refuses a bad payload naming the field, without calling the handler', async () => {
+    const service = fakeService();
+    const answer = await dispatch(
+      { id: 2, channel: 'tournament.standings', payload: { id: 'spring', stage: 5 } },
+      service.handlers,
+      false,
+    );
+    expect(answer).toMatchObject({ id: 2, ok: false });
+    expect(!answer.ok && answer.error).toMatch(/^tournament\.standings: invalid request: stage: /);
+    expect(service.calls).toEqual([]);
+  });
+
+  it('refuses control channels to spectators and desktop-only channels to everyone', async () => {
+    const service = fakeService();
+    const pause = await dispatch(
+      { id: 3, channel: 'tournament.pause', payload: { id: 'spring' } },
+      service.handlers,
+      false,
+    );
+    expect(!pause.ok && pause.error).toMatch(/^read-only: tournament\.pause /);
+    const dialog = await dispatch({ id: 4, channel: 'dialog.openBot' }, service.handlers, true);
+    expect(dialog).toEqual({ id: 4, ok: false, error: 'dialog.openBot: only in the desktop app' });
+    expect(service.calls).toEqual([]);
+  });
+
+  it('lets a controller pause', async () => {
+    const service = fakeService();
+    await expect(
+      dispatch({ id: 5, channel: 'tournament.pause', payload: { id: 'spring' } }, service.handlers, true),
+    ).resolves.toEqual({ id: 5, ok: true, value: fakeSummary('spring', 'paused') });
+  });
+
+  it("overrides app.info's canControl and mode with the connection's", async () => {
+    const service = fakeService();
+    const spectator = await dispatch({ id: 6, channel: 'app.info' }, service.handlers, false);
+    expect(spectator).toMatchObject({ ok: true, value: { canControl: false, mode: 'browser' } });
+    const controller = await dispatch({ id: 7, channel: 'app.info' }, service.handlers, true);
+    expect(controller).toMatchObject({ ok: true, value: { canControl: true, mode: 'browser' } });
+  });
+
+  it("passes on the handler's error and refuses a response that breaks the contract", async () => {
+    const service = fakeService({
+      'games.list': () => {
+        throw new Error('the engine is busy');
+      },
+      'tournaments.list': () => [{ id: 'x' }],
+    });
+    await expect(dispatch({ id: 8, channel: 'games.list' }, service.handlers, false)).resolves.toEqual({
+      id: 8,
+      ok: false,
+      error: 'the engine is busy',
+    });
+    const bad = await dispatch({ id: 9, channel: 'tournaments.list' }, service.handlers, false);
+    expect(!bad.ok && bad.error).toMatch(/^tournaments\.list: invalid response from the engine: 0\.name: /);
+  });
+});
