@@ -1,3 +1,5 @@
+import { dirname } from 'node:path';
+import { defaultStoreFolder } from './engine/store/paths.ts';
 import { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestChannels } from '../shared/ipc/channels.ts';
@@ -102,8 +104,9 @@ describe('main', () => {
     expect(args).toEqual([]);
     expect(options.serviceName).toBe('Jury engine');
     expect(options.env).toMatchObject({
-      JURY_WORKSPACE: '/fake/userData',
-      JURY_STORE_FOLDER: '/fake/userData/tournaments',
+      // The CLI's default folder (electron/engine/store/paths.ts), shared with `jury run` and `jury serve`.
+      JURY_WORKSPACE: dirname(defaultStoreFolder(process.platform, process.env)),
+      JURY_STORE_FOLDER: defaultStoreFolder(process.platform, process.env),
       JURY_SAMPLES_DIR: '/src/jury/electron/engine/bots/samples',
     });
     expect(options.env['PATH']).toBe(process.env['PATH']);

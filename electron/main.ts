@@ -15,6 +15,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { hostEnv } from './app/host-protocol.ts';
 import { menuTemplate } from './shell/menu.ts';
 import { shellPaths } from './shell/paths.ts';
+import { defaultStoreFolder } from './engine/store/paths.ts';
 import type { Shell } from './shell/start.ts';
 import { startShell } from './shell/start.ts';
 import { hardenContents, permissionCheckHandler, permissionRequestHandler } from './shell/web-security.ts';
@@ -25,7 +26,7 @@ import { secureWindowOptions } from './window-options.ts';
 // (shell/start.ts, tested with fakes), the engine runs in a utility process (app/host.ts).
 
 const paths = shellPaths({
-  userData: app.getPath('userData'),
+  storeFolder: defaultStoreFolder(process.platform, process.env),
   appPath: app.getAppPath(),
   isPackaged: app.isPackaged,
   resourcesPath: process.resourcesPath,

@@ -4,15 +4,15 @@ import { shellPaths } from './paths.ts';
 describe('shellPaths', () => {
   it('finds the bundles beside the main bundle and the samples in the repository while developing', () => {
     const paths = shellPaths({
-      userData: '/home/me/.config/Jury',
+      storeFolder: '/home/me/.local/share/jury/tournaments',
       appPath: '/src/jury',
       isPackaged: false,
       resourcesPath: '/usr/lib/electron/resources',
       mainDir: '/src/jury/out/main',
     });
     expect(paths).toEqual({
-      workspace: '/home/me/.config/Jury',
-      storeFolder: '/home/me/.config/Jury/tournaments',
+      workspace: '/home/me/.local/share/jury',
+      storeFolder: '/home/me/.local/share/jury/tournaments',
       samplesDir: '/src/jury/electron/engine/bots/samples',
       preload: '/src/jury/out/preload/index.cjs',
       host: '/src/jury/out/main/host.js',
@@ -23,7 +23,7 @@ describe('shellPaths', () => {
 
   it('takes the samples from the resources once packaged (build/electron-builder.yml)', () => {
     const paths = shellPaths({
-      userData: '/u',
+      storeFolder: '/u/jury/tournaments',
       appPath: '/opt/Jury/resources/app.asar',
       isPackaged: true,
       resourcesPath: '/opt/Jury/resources',

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HostFolders } from '../app/host-protocol.ts';
 
@@ -11,8 +11,12 @@ import type { HostFolders } from '../app/host-protocol.ts';
 
 /** What Electron says about the running app. */
 export interface AppLocations {
-  /** `app.getPath('userData')`. */
-  readonly userData: string;
+  /**
+   * The tournaments folder: the CLI's default (`defaultStoreFolder` in electron/engine/store/paths.ts), so
+   * `jury run`, `jury serve` and the app see the same tournaments; the workspace (bots, settings, presets)
+   * is its parent folder, as for `jury serve`.
+   */
+  readonly storeFolder: string;
   /** `app.getAppPath()`: the folder (or app.asar) holding package.json. */
   readonly appPath: string;
   readonly isPackaged: boolean;
@@ -38,8 +42,8 @@ export interface ShellPaths extends HostFolders {
 export function shellPaths(app: AppLocations): ShellPaths {
   const renderer = join(app.mainDir, '..', 'renderer');
   return {
-    workspace: app.userData,
-    storeFolder: join(app.userData, 'tournaments'),
+    workspace: dirname(app.storeFolder),
+    storeFolder: app.storeFolder,
     samplesDir: app.isPackaged
       ? join(app.resourcesPath, 'sample-bots', 'electron', 'engine', 'bots', 'samples')
       : join(app.appPath, 'electron', 'engine', 'bots', 'samples'),
