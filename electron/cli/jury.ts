@@ -4,8 +4,11 @@ import { killAllBots, sandboxCapabilities } from '../engine/process/index.ts';
 import { runCli } from './program.ts';
 
 // Interrupted: no bot may outlive Jury. (A normal exit is covered by the process layer's own hook.)
+// Commands that stop gracefully (`run` finishes its games, `serve` closes the engine) install their own
+// handler; this one then steps aside, or it would exit before they could.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
+    if (process.listenerCount(signal) > 1) return;
     killAllBots();
     process.exit(130);
   });

@@ -99,3 +99,43 @@ describe('a tournament killed with SIGKILL part-way', () => {
     expect(await standings(killed)).toEqual(await standings(straight));
   }, 120_000);
 });
+
+describe('a tournament interrupted with Ctrl-C', () => {
+  it('finishes the running games, stores them, exits 0 and says it stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-sigint-'));
+    const configPath = join(dir, 'config.json');
+    writeFileSync(configPath, JSON.stringify(config));
+    const db = join(dir, 'stopped.sqlite');
+    const child = spawn(process.execPath, [
+      JURY,
+      'run',
+      configPath,
+      '--db',
+      db,
+      '--json',
+      '--concurrency',
+      '2',
+    ]);
+    let out = '';
+    let interrupted = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!interrupted && out.includes('"event":"game-finished"')) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(0);
+    const end = out
+      .split('\n')
+      .filter((l) => l.includes('"event":"end"'))
+      .map((l) => JSON.parse(l) as { state: string; finished: number; total: number })[0];
+    expect(end?.state).toBe('stopped');
+    const store = TournamentStore.open(db, { readOnly: true });
+    // The games running at the interrupt were finished and stored, none was started after it.
+    expect(store.outcomes().length).toBe(end?.finished);
+    expect(end!.finished).toBeLessThan(end!.total);
+    store.close();
+  });
+});
