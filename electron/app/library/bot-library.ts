@@ -17,7 +17,7 @@ import {
   type StoredBot,
 } from './library-file.ts';
 import { checkNewName, defaultName, newBotId, uniqueName } from './naming.ts';
-import { sampleLaunch } from './sample-launch.ts';
+import { sampleLaunch } from '../../engine/bots/samples/launch.ts';
 import { buildSource, existingBuild, type SourceBot } from './source-build.ts';
 
 export { botGameProblem, type ConfigBot } from './config-bot.ts';

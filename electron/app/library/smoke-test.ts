@@ -8,7 +8,7 @@ import type { ProcessLauncher } from '../../engine/bot-launcher.ts';
 import { playMatch, type Launcher, type MatchBot, type ResourceLimits } from '../../engine/play-match.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
-import { sampleLaunch } from './sample-launch.ts';
+import { sampleLaunch } from '../../engine/bots/samples/launch.ts';
 
 /** The result of a smoke test, as the UI shows it. */
 export type SmokeTest = z.output<typeof smokeTestSchema>;

@@ -8,7 +8,7 @@ import { sampleBots } from '../bots/samples/index.ts';
 import type { Launcher, MatchBot } from '../play-match.ts';
 import { playMatch } from '../play-match.ts';
 import type { RefereeEvent } from '../referee/referee.ts';
-import { sampleLaunch } from '../../app/library/sample-launch.ts';
+import { sampleLaunch } from '../bots/samples/launch.ts';
 import type { TournamentConfig } from './config.ts';
 import type { FormatConfig } from '../../../shared/tournament/formats/index.ts';
 import { participantIds } from './config.ts';

@@ -23,3 +23,5 @@ export type { StandingRow, TieBreak } from './standings.ts';
 export { computeStandings } from './standings.ts';
 export type { TimeStatsRow } from './time-stats.ts';
 export { timeStats } from './time-stats.ts';
+export type { PointsByRound, PointsSeries } from './points-by-round.ts';
+export { pointsByRound } from './points-by-round.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleLaunch } from './sample-launch.ts';
+import { sampleLaunch } from './launch.ts';
 
 afterEach(() => {
   delete (process.versions as Record<string, string | undefined>)['electron'];

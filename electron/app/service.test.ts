@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { games } from '../../shared/games/registry.ts';
+import { requestChannels } from '../../shared/ipc/channels.ts';
+import { CSV_HEADER } from '../engine/export/csv.ts';
+import { replayRecord } from '../engine/record/replay.ts';
+import { TournamentStore } from '../engine/store/store.ts';
+import { JURY_VERSION } from '../engine/version.ts';
+import { createJuryService } from './service.ts';
+import { isAlive, startHarness, type Harness } from './tournaments/harness.ts';
+import { join } from 'node:path';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.dispose();
+  h = null;
+});
+
+async function sampleIds(
+  harness: Harness,
+  game: '6561' | 'less',
+): Promise<{ random: string; greedy: string }> {
+  const bots = await harness.call('bots.addSamples', { game });
+  const id = (path: string): string => bots.find((b) => b.path === path)?.id ?? '';
+  return { random: id(`${game}-random`), greedy: id(`${game}-greedy`) };
+}
+
+describe('createJuryService', () => {
+  it('has a handler for every request channel and answers the app facts', async () => {
+    h = await startHarness({ mode: 'browser' });
+    expect(Object.keys(h.service.handlers).sort()).toEqual([...requestChannels].sort());
+    const info = await h.call('app.info', undefined);
+    expect(info).toEqual({
+      version: JURY_VERSION,
+      mode: 'browser',
+      canControl: true,
+      firstStart: true,
+      storeFolder: join(h.dir, 'tournaments'),
+    });
+    const list = await h.call('games.list', undefined);
+    expect(list.map((g) => g.id)).toEqual(['less', 'more', '6561', 'flit']);
+    expect(list[0]).toMatchObject({ title: 'Less', seats: 4 });
+    const samples = await h.call('bots.samples', { game: 'more' });
+    expect(samples.map((s) => [s.id, s.strength])).toEqual([
+      ['more-random', 'random'],
+      ['more-greedy', 'greedy'],
+    ]);
+    await expect(h.call('dialog.openBot', undefined)).rejects.toThrow(/only available in the desktop app/);
+    await expect(
+      h.call('dialog.saveFile', { fileName: 'a.csv', mime: 'text/csv', content: '' }),
+    ).rejects.toThrow(/only available in the desktop app/);
+  });
+
+  it('plays one match between sample bots and refuses a sample of another game', async () => {
+    h = await startHarness();
+    const outcome = await h.call('match.play', {
+      game: '6561',
+      bots: [{ sample: 'random' }, { sample: '6561-greedy' }],
+      seed: 7,
+      timing: 'cpu',
+    });
+    expect(outcome.seed).toBe(7);
+    expect(outcome.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
+    expect(outcome.seats[0]?.score).toBe(outcome.seats[1]?.score);
+    await expect(
+      h.call('match.play', {
+        game: '6561',
+        bots: [{ sample: 'less-random' }, { sample: 'random' }],
+        timing: 'cpu',
+      }),
+    ).rejects.toThrow(/no sample bot "less-random" for 6561/);
+    await expect(
+      h.call('match.play', {
+        game: '6561',
+        bots: [{ sample: 'random' }, { name: 'ghost', command: ['/no/such/program'] }],
+        timing: 'cpu',
+      }),
+    ).rejects.toThrow(/^ghost: .*\/no\/such\/program/);
+    expect(h.pids.length).toBeGreaterThan(0);
+  });
+
+  it('runs a small round robin of sample bots to the end and reads it back', async () => {
+    h = await startHarness();
+    const { random, greedy } = await sampleIds(h, '6561');
+    const draft = {
+      name: 'Cup',
+      game: '6561' as const,
+      seed: 42,
+      schedule: { kind: 'round-robin' as const, repeats: 1 },
+      bots: [random, greedy],
+      timing: { mode: 'cpu' as const },
+      concurrency: 2,
+    };
+    const created = await h.call('tournaments.create', { draft });
+    expect(created).toMatchObject({ id: 'Cup', name: 'Cup', game: '6561', state: 'idle', finished: 0 });
+    expect(await h.call('tournament.draft', { id: 'Cup' })).toMatchObject({
+      name: 'Cup',
+      bots: [random, greedy],
+    });
+
+    const started = await h.call('tournament.start', { id: 'Cup' });
+    expect(started.state).toBe('running');
+    await expect(h.call('tournament.start', { id: 'Cup' })).rejects.toThrow(/Cup is running already/);
+    await h.waitFor('game.frame', (f) => f.tournament === 'Cup' && f.done && f.scores !== null);
+    const end = await h.waitFor('tournament.progress', (p) => p.id === 'Cup' && p.state === 'done');
+    expect(end).toMatchObject({ finished: 2, total: 2, running: 0 });
+    await h.waitFor('tournament.changed', (c) => c.id === 'Cup' && c.reason === 'state');
+
+    const summary = (await h.call('tournaments.list', undefined)).find((t) => t.id === 'Cup');
+    expect(summary).toMatchObject({ state: 'done', finished: 2, total: 2, running: 0, concurrency: 2 });
+    const reasons = h.events.filter((e) => e.channel === 'tournament.changed').map((e) => e.payload.reason);
+    expect(reasons).toEqual(expect.arrayContaining(['scheduled', 'game-started', 'game-finished', 'state']));
+
+    const rows = await h.call('tournament.games', { id: 'Cup' });
+    expect(rows.map((r) => [r.index, r.state, r.seats])).toEqual([
+      [0, 'finished', ['6561 random', '6561 greedy']],
+      [1, 'finished', ['6561 greedy', '6561 random']],
+    ]);
+    expect(rows.every((r) => r.durationMs !== null && r.durationMs > 0 && r.scores?.length === 2)).toBe(true);
+
+    const standings = await h.call('tournament.standings', { id: 'Cup' });
+    expect(standings.stages).toEqual(['main']);
+    const total = (name: string): number =>
+      rows
+        .flatMap((r) => r.seats.map((s, i) => (s === name ? (r.scores?.[i] ?? 0) : 0)))
+        .reduce((a, b) => a + b);
+    expect(standings.report.standings.map((r) => [r.name, r.points])).toEqual(
+      standings.report.standings.map((r) => [r.name, total(r.name)]),
+    );
+    expect(standings.pointsByRound.map((p) => p.name)).toEqual(standings.report.standings.map((r) => r.name));
+    expect(standings.pointsByRound.map((p) => p.points.at(-1))).toEqual(
+      standings.report.standings.map((r) => r.points),
+    );
+
+    const csv = await h.call('tournament.export', { id: 'Cup', kind: 'csv' });
+    const lines = csv.content.trimEnd().split('\r\n');
+    expect(csv.fileName).toBe('Cup.csv');
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^1,1,0,6561 random,6561-random,\d+,DRAW$/);
+    const json = await h.call('tournament.export', { id: 'Cup', kind: 'json' });
+    expect(JSON.parse(json.content)).toMatchObject({ format: 'jury-tournament-export' });
+    const html = await h.call('tournament.export', { id: 'Cup', kind: 'html' });
+    expect(html.content).toContain('<html');
+    const transcripts = await h.call('tournament.export', { id: 'Cup', kind: 'transcripts' });
+    expect(transcripts.content).toContain('==== game-1.txt ====');
+    expect(transcripts.content).toContain('==== game-2.txt ====');
+
+    const replay = await h.call('tournament.replay', { id: 'Cup', index: 1 });
+    const store = TournamentStore.open(join(h.dir, 'tournaments', 'Cup.sqlite'), { readOnly: true });
+    const record = store.record(1);
+    store.close();
+    if (!record) throw new Error('no record');
+    const replayed = replayRecord(record);
+    if (!replayed.ok) throw new Error(replayed.problem);
+    expect(replay.steps).toHaveLength(record.moves.length + 1);
+    expect(replay.steps[0]).toMatchObject({ ply: 0, seat: null, line: null, by: null });
+    expect(replay.steps.at(-1)?.state).toEqual(games['6561'].toJson(replayed.finalState));
+    expect(replay.steps.at(-1)?.line).toBe(record.moves.at(-1)?.line);
+    expect(replay.seats.map((s) => s.name)).toEqual(['6561 greedy', '6561 random']);
+    expect(replay.end).toEqual(record.end);
+
+    const rerun = await h.call('tournament.rerun', { id: 'Cup', index: 1 });
+    expect(rerun.seed).toBe(record.seed);
+    expect(rerun.steps[0]?.state).toEqual(replay.steps[0]?.state);
+    await expect(h.call('tournament.replay', { id: 'Cup', index: 9 })).rejects.toThrow(/Cup has no game 10/);
+  });
+
+  it('smoke-tests a library bot, and refuses what would start bots once closed', async () => {
+    h = await startHarness();
+    const { greedy } = await sampleIds(h, '6561');
+    const test = await h.call('bots.smokeTest', { id: greedy, game: '6561' });
+    expect(test).toMatchObject({ passed: true, statuses: ['OK', 'OK'] });
+    await h.service.close();
+    expect(h.pids.filter(isAlive)).toEqual([]);
+    await expect(h.call('tournament.start', { id: 'Cup' })).rejects.toThrow('Jury is closing');
+    await expect(h.call('bots.smokeTest', { id: greedy, game: '6561' })).rejects.toThrow('Jury is closing');
+  });
+
+  it('shows only the one tournament of `jury serve --db FILE`', async () => {
+    h = await startHarness();
+    const { random, greedy } = await sampleIds(h, '6561');
+    const draft = {
+      name: 'One',
+      game: '6561' as const,
+      schedule: { kind: 'round-robin' as const },
+      bots: [random, greedy],
+      timing: { mode: 'cpu' as const },
+    };
+    await h.call('tournaments.create', { draft });
+    await h.call('tournaments.create', { draft: { ...draft, name: 'Other' } });
+    const single = await createJuryService({
+      workspace: join(h.dir, 'workspace'),
+      storeFolder: join(h.dir, 'elsewhere'),
+      singleStore: join(h.dir, 'tournaments', 'One.sqlite'),
+      mode: 'browser',
+      canControl: false,
+    });
+    try {
+      expect((await single.handlers['app.info'](undefined)).canControl).toBe(false);
+      expect((await single.handlers['tournaments.list'](undefined)).map((t) => t.id)).toEqual(['One']);
+      expect(() => single.handlers['tournament.games']({ id: 'Other' })).toThrow('no tournament "Other"');
+      await expect(
+        single.handlers['tournaments.create']({ draft: { ...draft, name: 'Third' } as never }),
+      ).rejects.toThrow(/shows one tournament only/);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('answers an unknown tournament with a clear error', async () => {
+    h = await startHarness();
+    await expect(h.call('tournament.standings', { id: 'Nope' })).rejects.toThrow('no tournament "Nope"');
+    await expect(h.call('tournament.start', { id: 'Nope' })).rejects.toThrow('no tournament "Nope"');
+    await expect(h.call('tournament.live', { id: 'Nope' })).rejects.toThrow('no tournament "Nope"');
+    await expect(h.call('tournament.pause', { id: 'Nope' })).rejects.toThrow('Nope is not running');
+    await expect(h.call('tournaments.remove', { id: '../etc' })).rejects.toThrow('no tournament "../etc"');
+  });
+});

@@ -1,0 +1,191 @@
+import { randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { gameIds, games } from '../../shared/games/registry.ts';
+import type { CheckedRequest, EventChannel, EventPayload, Response } from '../../shared/ipc/contract.ts';
+import { processLauncher } from '../engine/bot-launcher.ts';
+import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
+import { playMatch, type Launcher, type MatchBot } from '../engine/play-match.ts';
+import { JURY_VERSION } from '../engine/version.ts';
+import type { Handlers } from '../ipc/register.ts';
+import { BotLibrary } from './library/bot-library.ts';
+import { sampleLaunch } from '../engine/bots/samples/launch.ts';
+import { smokeTest } from './library/smoke-test.ts';
+import { FrameCoalescer } from './live/coalescer.ts';
+import type { LazyFrame } from './live/live-boards.ts';
+import { PresetStore, SettingsStore } from './settings-store.ts';
+import { TournamentFiles } from './tournaments/files.ts';
+import { tournamentHandlers } from './tournaments/handlers.ts';
+import { TournamentManager } from './tournaments/manager.ts';
+import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
+
+/** Where and how the service runs. */
+export interface JuryServiceOptions {
+  /** Settings, presets and the bot library live here. */
+  readonly workspace: string;
+  /** Every tournament's store file lives here. */
+  readonly storeFolder: string;
+  /** `jury serve --db FILE`: only this tournament (its folder replaces `storeFolder`). */
+  readonly singleStore?: string;
+  readonly mode: 'desktop' | 'browser';
+  /** Whether this client may change things (false for read-only spectators); default true. */
+  readonly canControl?: boolean;
+  /** Starts bots; the real process launcher by default (tests may pass their own). */
+  readonly launcher?: Launcher;
+  /** The least time between two live frames of one board (default 100 ms). */
+  readonly frameIntervalMs?: number;
+}
+
+/** A listener of every event of the contract. */
+export type EventListener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
+
+/** The engine's side of the app: one handler per request channel, the events, and a clean end. */
+export interface JuryService {
+  readonly handlers: Handlers;
+  /** Calls `listener` with every event from now on; returns the unsubscribe function. */
+  subscribe(listener: EventListener): () => void;
+  /** Aborts running games, closes the stores, and resolves once no bot process is left. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the Jury service: settings, presets and the bot library of `workspace`, the tournaments of
+ * `storeFolder` with their runs and live boards, and a handler for every request channel (handlers get
+ * payloads already validated by the caller: Electron's main process or `jury serve`). No electron import:
+ * it runs in the desktop app's utility process and in `jury serve` alike.
+ */
+export async function createJuryService(options: JuryServiceOptions): Promise<JuryService> {
+  await mkdir(options.workspace, { recursive: true });
+  if (options.singleStore === undefined) await mkdir(options.storeFolder, { recursive: true });
+  const [settings, presets, library] = await Promise.all([
+    SettingsStore.open(options.workspace),
+    PresetStore.open(options.workspace),
+    BotLibrary.open(options.workspace),
+  ]);
+  const files = new TournamentFiles(options.storeFolder, options.singleStore);
+  const launcher = trackedLauncher(options.launcher ?? processLauncher());
+  const listeners = new Set<EventListener>();
+  const emit: EventListener = (channel, payload) => {
+    for (const listener of listeners) {
+      try {
+        listener(channel, payload);
+      } catch {
+        // A failing subscriber must not stop a tournament or keep the others from their events.
+      }
+    }
+  };
+  const coalescer = new FrameCoalescer<string, LazyFrame>({
+    intervalMs: options.frameIntervalMs ?? 100,
+    send: (frame) => emit('game.frame', frame()),
+  });
+  const manager = new TournamentManager({ files, library, settings, launcher, coalescer, emit });
+  const closing = new AbortController();
+  const pending = new Set<Promise<unknown>>();
+  /** Starts a request that starts bots, and keeps track of it so close() can wait for it. */
+  const tracked = <T>(start: () => Promise<T>): Promise<T> => {
+    if (closing.signal.aborted) return Promise.reject(new Error('Jury is closing'));
+    const work = start();
+    pending.add(work);
+    void work.catch(() => undefined).finally(() => pending.delete(work));
+    return work;
+  };
+  const desktopOnly = (what: string) => (): never => {
+    throw new Error(`${what} is only available in the desktop app`);
+  };
+
+  const handlers: Handlers = {
+    'app.info': () => ({
+      version: JURY_VERSION,
+      mode: options.mode,
+      canControl: options.canControl ?? true,
+      firstStart: settings.firstStart,
+      storeFolder: files.folder,
+    }),
+    'games.list': () =>
+      gameIds.map((id) => {
+        const { title, seats, seatNames, timeControl } = games[id].info;
+        return { id, title, seats, seatNames: [...seatNames], timeControl };
+      }),
+    'bots.samples': ({ game }) =>
+      sampleBots[game].map(({ id, name, strength, description }) => ({ id, name, strength, description })),
+    'match.play': (request) => tracked(() => playOne(request, launcher, settings.get().defaults)),
+    'settings.get': () => settings.get(),
+    'settings.set': (patch) => settings.set(patch),
+    'presets.list': () => presets.list(),
+    'presets.save': (preset) => presets.save(preset),
+    'presets.remove': ({ name }) => presets.remove(name),
+    'bots.list': () => library.list(),
+    'bots.add': (request) => library.add(request),
+    'bots.addSamples': ({ game }) => library.addSamples(game),
+    'bots.rename': ({ id, name }) => library.rename(id, name),
+    'bots.remove': ({ id }) => library.remove(id),
+    'bots.smokeTest': ({ id, game }) =>
+      tracked(async () => smokeTest(await library.matchBot(id), game, launcher)),
+    ...tournamentHandlers(manager, closing.signal, tracked),
+    'dialog.openBot': desktopOnly('choosing a file with a dialog'),
+    'dialog.saveFile': desktopOnly('saving a file with a dialog'),
+  };
+
+  return {
+    handlers,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closing.abort();
+      await manager.runs.close();
+      // Smoke tests and single matches: their bots are ended, so their games end at once.
+      await launcher.shutdownAll();
+      await Promise.allSettled([...pending]);
+      await launcher.shutdownAll();
+      coalescer.close();
+      listeners.clear();
+    },
+  };
+}
+
+/** `match.play`: one game between sample bots (by id) and command lines, with the settings' limits. */
+async function playOne(
+  request: CheckedRequest<'match.play'>,
+  launcher: TrackedLauncher,
+  defaults: { readonly graceMs: number; readonly memoryMiB: number | null },
+): Promise<Response<'match.play'>> {
+  const module = games[request.game];
+  const { seats, title } = module.info;
+  if (request.bots.length !== seats) {
+    throw new Error(`${title} needs ${seats} bots, one per seat; got ${request.bots.length}`);
+  }
+  const bots = request.bots.map((b): MatchBot => {
+    if ('command' in b) return { name: b.name, command: b.command };
+    const sample = findSampleBot(b.sample) ?? findSampleBot(`${request.game}-${b.sample}`);
+    if (!sample || sample.game !== request.game) {
+      const ids = sampleBots[request.game].map((s) => s.id).join(', ');
+      throw new Error(`no sample bot ${JSON.stringify(b.sample)} for ${title}; choose ${ids}`);
+    }
+    return { name: sample.name, ...sampleLaunch(sample.file) };
+  });
+  // The real launcher says why a program cannot start; otherwise the game would only show an EXIT.
+  for (const bot of launcher.check ? bots : []) {
+    const problem = await launcher.check?.(bot);
+    if (problem) throw new Error(`${bot.name}: ${problem}`);
+  }
+  const seed = request.seed ?? randomInt(0, 0xffffffff);
+  const record = await playMatch(
+    {
+      game: module,
+      bots,
+      seed,
+      timing: request.timing,
+      graceMs: defaults.graceMs,
+      limits: { memoryMiB: defaults.memoryMiB, maxProcesses: 256, network: false },
+    },
+    launcher,
+  );
+  return {
+    game: request.game,
+    seed,
+    seats: record.seats.map((s) => ({ name: s.name, score: s.score, status: s.status })),
+    end: record.end,
+    durationUs: record.durationUs,
+  };
+}

@@ -1,0 +1,51 @@
+import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
+import type { Participant, ScheduleContext, Scheduler } from '../../../shared/tournament/types.ts';
+import type { TournamentStore } from '../../engine/store/store.ts';
+import { parseTournamentConfig, type TournamentConfig } from '../../engine/tournament/config.ts';
+import { formatOf, scheduleContext } from '../../engine/tournament/event.ts';
+
+/** A tournament's config with what the engine derives from it: participants, scheduler, context. */
+export interface TournamentPlan {
+  readonly config: TournamentConfig;
+  readonly participants: readonly Participant[];
+  readonly scheduler: Scheduler;
+  readonly context: ScheduleContext;
+}
+
+/** The stored config of a store, checked; a store whose config is not valid is an error naming it. */
+export function storedConfig(store: TournamentStore): TournamentConfig {
+  const parsed = parseTournamentConfig(store.loadConfig());
+  if (!parsed.ok) throw new Error(`${store.path}: the stored config is not valid: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/** The plan of a store: its config, its participants as stored, its scheduler and schedule context. */
+export function planOf(store: TournamentStore): TournamentPlan {
+  const config = storedConfig(store);
+  const participants = store.participants().map((p) => ({ id: p.id, name: p.name }));
+  return {
+    config,
+    participants,
+    scheduler: schedulerFor(formatOf(config, participants)),
+    context: scheduleContext(config, store.info().seed, participants),
+  };
+}
+
+/** How far a tournament is, from its store alone. */
+export interface StoredProgress {
+  readonly finished: number;
+  /** The scheduler's total (exact when known, else its estimate), never below what is scheduled. */
+  readonly total: number;
+  /** Every game is played and the scheduler has nothing more. */
+  readonly complete: boolean;
+}
+
+/** How far the tournament in `store` is. */
+export function storedProgress(store: TournamentStore, plan: TournamentPlan): StoredProgress {
+  const history = store.history();
+  const counts = store.counts();
+  const total = Math.max(plan.scheduler.total(plan.context, history), counts.scheduled);
+  // Schedulers are pure: asking for the next games stores nothing.
+  const complete = counts.unfinished === 0 && plan.scheduler.next(plan.context, history).kind === 'done';
+  return { finished: counts.finished, total, complete };
+}

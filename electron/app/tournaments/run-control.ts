@@ -1,0 +1,178 @@
+import type { Launcher } from '../../engine/play-match.ts';
+import { TournamentStore } from '../../engine/store/store.ts';
+import { defaultConcurrency } from '../../engine/tournament/event.ts';
+import type { RunnerState } from '../../engine/tournament/runner.ts';
+import type { FrameCoalescer } from '../live/coalescer.ts';
+import type { LazyFrame } from '../live/live-boards.ts';
+import type { SettingsStore } from '../settings-store.ts';
+import { planOf, type TournamentPlan } from './facts.ts';
+import type { TournamentFiles } from './files.ts';
+import type { DurationCache } from './game-rows.ts';
+import { TournamentRun, type Emit } from './run.ts';
+
+/** What the runs need from the service. */
+export interface RunControlOptions {
+  readonly files: TournamentFiles;
+  readonly settings: SettingsStore;
+  readonly launcher: Launcher;
+  readonly coalescer: FrameCoalescer<string, LazyFrame>;
+  readonly emit: Emit;
+  readonly durations: DurationCache;
+}
+
+/** A run being started (its bots are being prepared) or under way. */
+interface RunSlot {
+  run: TournamentRun | null;
+  /** Stop or abort was asked for while the bots were still being prepared. */
+  cancelled: boolean;
+  /** Settles once the run (or its failed start) is completely over. */
+  over: Promise<void>;
+}
+
+/**
+ * The runs of this process: at most one per tournament, each from the moment its start is asked for
+ * (its bots being prepared) until its store is closed and every bot is gone.
+ */
+export class RunControl {
+  readonly #opts: RunControlOptions;
+  readonly #slots = new Map<string, RunSlot>();
+  /** How the last run in this process ended (stopped, aborted), until the next one starts. */
+  readonly #lastState = new Map<string, RunnerState>();
+  /** Concurrency set for a tournament here, for its next run in this process. */
+  readonly #concurrency = new Map<string, number>();
+
+  constructor(options: RunControlOptions) {
+    this.#opts = options;
+  }
+
+  /** The run of `id` once its bots are ready, or null. */
+  get(id: string): TournamentRun | null {
+    return this.#slots.get(id)?.run ?? null;
+  }
+
+  /** The state of a tournament without a run under way: `complete` says whether its schedule is played. */
+  idleState(id: string, complete: boolean): RunnerState | 'idle' {
+    if (this.#slots.has(id)) return 'running'; // its bots are being prepared
+    return complete ? 'done' : (this.#lastState.get(id) ?? 'idle');
+  }
+
+  /** Games at once: the run's, else as last set here, else the config's, else the settings' default. */
+  concurrencyOf(id: string, plan: TournamentPlan): number {
+    return (
+      this.get(id)?.concurrency ??
+      this.#concurrency.get(id) ??
+      plan.config.concurrency ??
+      this.#opts.settings.get().defaults.concurrency ??
+      defaultConcurrency()
+    );
+  }
+
+  /** Starts (or resumes, when it has games) the tournament whose store is `path`. */
+  async start(id: string, path: string): Promise<TournamentRun> {
+    await this.ending(id);
+    if (this.#slots.has(id)) throw new Error(`${id} is running already`);
+    let settle = (): void => {};
+    const slot: RunSlot = { run: null, cancelled: false, over: new Promise((r) => (settle = r)) };
+    this.#slots.set(id, slot);
+    let store: TournamentStore | null = null;
+    let run: TournamentRun;
+    try {
+      store = TournamentStore.open(path);
+      const plan = planOf(store);
+      const { files, launcher, coalescer, emit, durations } = this.#opts;
+      run = await TournamentRun.start({
+        id,
+        store,
+        plan,
+        baseDir: files.folder,
+        buildDir: files.builds(id),
+        launcher,
+        concurrency: this.concurrencyOf(id, plan),
+        coalescer,
+        emit,
+        onFinished: (index, us) => durations.add(id, index, us),
+      });
+    } catch (e) {
+      store?.close();
+      this.#slots.delete(id);
+      settle();
+      throw e;
+    }
+    slot.run = run;
+    if (slot.cancelled) run.runner.abort();
+    this.#lastState.delete(id);
+    const opened = store;
+    void run.finished
+      .then(
+        (state) => (state === 'done' ? this.#lastState.delete(id) : this.#lastState.set(id, state)),
+        () => this.#lastState.set(id, 'aborted'),
+      )
+      .finally(() => {
+        this.#concurrency.set(id, run.concurrency);
+        opened.close();
+        this.#slots.delete(id);
+        settle();
+        this.#opts.emit('tournament.changed', { id, reason: 'state', game: null });
+      });
+    return run;
+  }
+
+  /** Whether `id` has a run (starting, under way, or ending). */
+  has(id: string): boolean {
+    return this.#slots.has(id);
+  }
+
+  /** The run of `id`, or an error saying it is not running. */
+  running(id: string): TournamentRun {
+    const slot = this.#slots.get(id);
+    if (!slot || isOver(slot)) throw new Error(`${id} is not running`);
+    if (!slot.run) throw new Error(`${id} is still starting (its bots are being prepared)`);
+    return slot.run;
+  }
+
+  /** Games at once: now for a running tournament, else for its next run in this process. */
+  setConcurrency(id: string, n: number): void {
+    const run = this.get(id);
+    if (run) run.setConcurrency(n);
+    else this.#concurrency.set(id, n);
+  }
+
+  /** Stops (abort: kills) a run, also one whose bots are still being prepared. */
+  halt(id: string, how: 'stop' | 'abort'): void {
+    const slot = this.#slots.get(id);
+    if (!slot || isOver(slot)) throw new Error(`${id} is not running`);
+    if (!slot.run) slot.cancelled = true;
+    else if (how === 'abort') slot.run.runner.abort();
+    else slot.run.runner.finishThenStop();
+  }
+
+  /**
+   * Waits for a run that has ended (done, stopped, aborted) to let go of its store and bots: a client
+   * that saw the final state may start or remove the tournament at once.
+   */
+  async ending(id: string): Promise<void> {
+    const slot = this.#slots.get(id);
+    if (slot && isOver(slot)) await slot.over;
+  }
+
+  /** Forgets what this process remembers of a removed tournament. */
+  forget(id: string): void {
+    this.#lastState.delete(id);
+    this.#concurrency.delete(id);
+  }
+
+  /** Aborts every run and waits until all of them are over (no bot process left). */
+  async close(): Promise<void> {
+    for (const slot of this.#slots.values()) {
+      if (slot.run) slot.run.runner.abort();
+      else slot.cancelled = true;
+    }
+    await Promise.all([...this.#slots.values()].map((s) => s.over));
+  }
+}
+
+/** Whether a run has ended (or is being aborted) and only lets go of its store and bots now. */
+function isOver(slot: RunSlot): boolean {
+  const state = slot.run?.runner.current;
+  return state === 'done' || state === 'stopped' || state === 'aborted';
+}

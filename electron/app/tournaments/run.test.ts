@@ -1,0 +1,126 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive, startHarness, type Harness } from './harness.ts';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.dispose();
+  h = null;
+});
+
+/** A harness with a 6561 round robin of the two samples: `repeats` × 2 games, two at a time. */
+async function setup(name: string, repeats = 2): Promise<Harness> {
+  h = await startHarness();
+  const bots = await h.call('bots.addSamples', { game: '6561' });
+  await h.call('tournaments.create', {
+    draft: {
+      name,
+      game: '6561',
+      schedule: { kind: 'round-robin', repeats },
+      bots: bots.map((b) => b.id),
+      timing: { mode: 'cpu' },
+      concurrency: 2,
+    },
+  });
+  return h;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('running tournaments', () => {
+  it('pauses (no new game starts) and resumes to the end', async () => {
+    const h = await setup('Paused');
+    await h.call('tournament.start', { id: 'Paused' });
+    expect((await h.call('tournament.pause', { id: 'Paused' })).state).toBe('paused');
+    await h.waitFor('tournament.progress', (p) => p.state === 'paused' && p.running === 0);
+    const started = h.events.filter(
+      (e) => e.channel === 'tournament.changed' && e.payload.reason === 'game-started',
+    );
+    await sleep(400);
+    const paused = (await h.call('tournaments.list', undefined))[0];
+    expect(paused).toMatchObject({ state: 'paused', running: 0, finished: started.length, total: 4 });
+    expect(
+      h.events.filter((e) => e.channel === 'tournament.changed' && e.payload.reason === 'game-started'),
+    ).toHaveLength(started.length);
+    expect(await h.call('tournament.live', { id: 'Paused' })).toEqual([]);
+
+    expect((await h.call('tournament.resume', { id: 'Paused' })).state).toBe('running');
+    await h.waitFor('tournament.progress', (p) => p.state === 'done');
+    expect((await h.call('tournaments.list', undefined))[0]).toMatchObject({ state: 'done', finished: 4 });
+    await expect(h.call('tournament.pause', { id: 'Paused' })).rejects.toThrow('Paused is not running');
+  });
+
+  it('finishes the running games, then stops; a later start resumes', async () => {
+    const h = await setup('Stopped');
+    await h.call('tournament.start', { id: 'Stopped' });
+    expect((await h.call('tournament.stop', { id: 'Stopped' })).state).toBe('stopping');
+    await h.waitFor('tournament.progress', (p) => p.state === 'stopped');
+    const stopped = (await h.call('tournaments.list', undefined))[0];
+    expect(stopped).toMatchObject({ state: 'stopped', finished: 2, running: 0, total: 4 });
+    const concurrency = await h.call('tournament.concurrency', { id: 'Stopped', concurrency: 1 });
+    expect(concurrency.concurrency).toBe(1);
+
+    await h.call('tournament.start', { id: 'Stopped' });
+    const end = await h.waitFor('tournament.progress', (p) => p.state === 'done');
+    expect(end).toMatchObject({ finished: 4, total: 4 });
+    const rows = await h.call('tournament.games', { id: 'Stopped' });
+    expect(rows.map((r) => r.state)).toEqual(['finished', 'finished', 'finished', 'finished']);
+  });
+
+  it('aborts: the boards come down, no bot process is left, and the next start plays the games again', async () => {
+    const h = await setup('Aborted');
+    await h.call('tournament.start', { id: 'Aborted' });
+    await h.waitFor('game.frame', (f) => f.ply > 2);
+    const live = await h.call('tournament.live', { id: 'Aborted' });
+    expect(live.length).toBeGreaterThan(0);
+    expect(live[0]).toMatchObject({
+      tournament: 'Aborted',
+      done: false,
+      seats: ['6561 random', '6561 greedy'],
+    });
+    await expect(h.call('tournaments.remove', { id: 'Aborted' })).rejects.toThrow(/Aborted is running/);
+
+    const concurrency = await h.call('tournament.concurrency', { id: 'Aborted', concurrency: 3 });
+    expect(concurrency.concurrency).toBe(3);
+    expect((await h.call('tournament.abort', { id: 'Aborted' })).state).toBe('aborted');
+    await h.waitFor('tournament.progress', (p) => p.state === 'aborted' && p.running === 0);
+    expect(h.pids.length).toBeGreaterThan(0);
+    expect(h.pids.filter(isAlive)).toEqual([]);
+    const last = h.events.filter((e) => e.channel === 'game.frame').at(-1)?.payload;
+    expect(last).toMatchObject({ done: true, scores: null });
+    expect((await h.call('tournaments.list', undefined))[0]).toMatchObject({ state: 'aborted', running: 0 });
+
+    const finishedBefore = (await h.call('tournament.games', { id: 'Aborted' })).filter(
+      (r) => r.state === 'finished',
+    ).length;
+    const restarted = await h.call('tournament.start', { id: 'Aborted' });
+    expect(restarted).toMatchObject({ state: 'running', finished: finishedBefore, concurrency: 3 });
+    await h.waitFor('tournament.progress', (p) => p.state === 'done');
+
+    await h.call('tournaments.remove', { id: 'Aborted' });
+    expect(readdirSync(join(h.dir, 'tournaments'))).toEqual([]);
+    expect(await h.call('tournaments.list', undefined)).toEqual([]);
+    expect(h.events.at(-1)).toEqual({
+      channel: 'tournament.changed',
+      payload: { id: 'Aborted', reason: 'removed', game: null },
+    });
+  });
+
+  it('lists tournaments newest first', async () => {
+    const h = await setup('First');
+    await sleep(5);
+    const bots = await h.call('bots.list', undefined);
+    await h.call('tournaments.create', {
+      draft: {
+        name: 'Second',
+        game: '6561',
+        schedule: { kind: 'round-robin', repeats: 1 },
+        bots: bots.map((b) => b.id),
+        timing: { mode: 'cpu' },
+      },
+    });
+    expect((await h.call('tournaments.list', undefined)).map((t) => t.id)).toEqual(['Second', 'First']);
+    expect(existsSync(join(h.dir, 'tournaments', 'First.sqlite'))).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import { games } from '../../../shared/games/registry.ts';
+import type { EventChannel, EventPayload } from '../../../shared/ipc/contract.ts';
+import type { Launcher, MatchBot } from '../../engine/play-match.ts';
+import type { TournamentStore } from '../../engine/store/store.ts';
+import { gamePlayer, prepareBots, type ReadyBot } from '../../engine/tournament/event.ts';
+import {
+  TournamentRunner,
+  type Progress,
+  type RunnerEvent,
+  type RunnerState,
+} from '../../engine/tournament/runner.ts';
+import type { FrameCoalescer } from '../live/coalescer.ts';
+import { LiveBoards, type LazyFrame } from '../live/live-boards.ts';
+import type { TournamentPlan } from './facts.ts';
+
+/** Sends one event of the contract to every subscriber. */
+export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
+
+/** What a run needs from the service. */
+export interface RunOptions {
+  readonly id: string;
+  readonly store: TournamentStore;
+  readonly plan: TournamentPlan;
+  /** The folder relative bot paths start from, and the build folder of single source files. */
+  readonly baseDir: string;
+  readonly buildDir: string;
+  readonly launcher: Launcher;
+  readonly concurrency: number;
+  readonly coalescer: FrameCoalescer<string, LazyFrame>;
+  readonly emit: Emit;
+  /** A game finished in this run (for the duration cache). */
+  readonly onFinished?: (index: number, durationUs: number) => void;
+}
+
+/**
+ * One run of one tournament in this process: its bots made ready, a {@link TournamentRunner} over its
+ * store, the live boards of its running games, and the events the UI watches (`tournament.progress` on
+ * every started or finished game and every change of state, `tournament.changed` on what was stored).
+ * The store stays open for the run; {@link TournamentRun.finished} resolves with the final state once every
+ * game has stopped and every bot process is gone.
+ */
+export class TournamentRun {
+  readonly id: string;
+  readonly store: TournamentStore;
+  readonly plan: TournamentPlan;
+  readonly runner: TournamentRunner;
+  readonly boards: LiveBoards;
+  /** The bots by participant id, to play a game again while the run goes on. */
+  readonly bots: ReadonlyMap<string, MatchBot>;
+  readonly finished: Promise<RunnerState>;
+  #concurrency: number;
+  readonly #emit: Emit;
+
+  private constructor(options: RunOptions, bots: readonly ReadyBot[]) {
+    this.id = options.id;
+    this.store = options.store;
+    this.plan = options.plan;
+    this.#emit = options.emit;
+    this.#concurrency = options.concurrency;
+    const { config, participants } = options.plan;
+    this.bots = new Map(bots.map((b) => [b.id, b.bot]));
+    this.boards = new LiveBoards({
+      tournament: options.id,
+      module: games[config.game],
+      names: new Map(participants.map((p) => [p.id, p.name])),
+      coalescer: options.coalescer,
+    });
+    this.runner = new TournamentRunner({
+      store: options.store,
+      scheduler: options.plan.scheduler,
+      context: options.plan.context,
+      play: gamePlayer(config, this.bots, options.launcher, (game, event) => this.boards.event(game, event)),
+      concurrency: options.concurrency,
+      onEvent: (event) => this.#onEvent(event, options),
+    });
+    this.finished = this.runner.run().catch((e: unknown) => {
+      // The runner itself failed (a store write, a scheduler that waits with nothing running).
+      this.runner.abort();
+      this.boards.dropAll();
+      this.#progress('aborted');
+      throw e;
+    });
+  }
+
+  /**
+   * Makes the bots of `options.plan` ready (building single source files) and starts the run. Fails,
+   * starting nothing, when a bot cannot be prepared or the stored participants are not the config's.
+   */
+  static async start(options: RunOptions): Promise<TournamentRun> {
+    const { plan } = options;
+    const bots = await prepareBots(plan.config, options.baseDir, options.buildDir);
+    const stored = plan.participants.map((p) => p.id).join('\n');
+    if (bots.map((b) => b.id).join('\n') !== stored) {
+      throw new Error(`${plan.config.name}: the stored participants do not match the config's bots`);
+    }
+    return new TournamentRun(options, bots);
+  }
+
+  /** Games at once, as last set. */
+  get concurrency(): number {
+    return this.#concurrency;
+  }
+
+  /** Changes how many games run at once. */
+  setConcurrency(n: number): void {
+    this.#concurrency = n;
+    this.runner.setConcurrency(n);
+  }
+
+  /** The run's state and progress now. */
+  progress(): Progress & { readonly state: RunnerState } {
+    return { ...this.runner.progress(), state: this.runner.current };
+  }
+
+  #progress(state: RunnerState, progress: Progress = this.runner.progress()): void {
+    const { finished, total, running, etaMs } = progress;
+    this.#emit('tournament.progress', { id: this.id, state, finished, total, running, etaMs });
+  }
+
+  #changed(reason: EventPayload<'tournament.changed'>['reason'], game: number | null = null): void {
+    this.#emit('tournament.changed', { id: this.id, reason, game });
+  }
+
+  #onEvent(event: RunnerEvent, options: RunOptions): void {
+    switch (event.kind) {
+      case 'scheduled':
+        this.#changed('scheduled');
+        return;
+      case 'game-started':
+        this.boards.start(event.game);
+        this.#changed('game-started', event.game.index);
+        // The runner counts the game as running only once this event is handled.
+        queueMicrotask(() => this.#progress(this.runner.current));
+        return;
+      case 'game-finished':
+        options.onFinished?.(event.game.index, event.record.durationUs);
+        this.boards.finish(event.game, event.record);
+        this.#changed('game-finished', event.game.index);
+        return;
+      case 'game-failed':
+        this.boards.drop(event.game.index);
+        return;
+      case 'progress':
+        this.#progress(this.runner.current, event.progress);
+        return;
+      case 'state':
+        // Aborted or over: the running games' boards come down at once, whatever they still send.
+        if (event.state === 'aborted' || event.state === 'done' || event.state === 'stopped') {
+          this.boards.dropAll();
+        }
+        this.#changed('state');
+        this.#progress(event.state);
+        return;
+    }
+  }
+}
