@@ -1,0 +1,190 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { EventPayload, Response } from '../../shared/ipc/contract.ts';
+import { jury } from '../bridge/index.ts';
+import type { TournamentDraft } from '../view/draft.ts';
+import type { FieldIssue } from '../view/draft-issues.ts';
+import { useNotices } from './notices.ts';
+
+/** A tournament in the list. */
+export type TournamentSummary = Response<'tournaments.list'>[number];
+/** A run control of one tournament. */
+export type RunAction = 'start' | 'pause' | 'resume' | 'stop' | 'abort';
+
+/** At most one refetch of the list per this many ms, however many `changed` events arrive. */
+export const REFETCH_THROTTLE_MS = 1000;
+
+/**
+ * The tournaments: the list (`tournaments.list`), kept up to date by the engine's events — `progress`
+ * patches a tournament's counts and state in place, `changed` refetches the list at most once a second —
+ * and every action on a tournament: create (then start), demo, remove, run controls, concurrency. Every
+ * failure becomes a notice and the action answers null or false.
+ */
+export const useTournamentsStore = defineStore('tournaments', () => {
+  const list = ref<TournamentSummary[]>([]);
+  const loaded = ref(false);
+  /** Ids with a control request under way (their buttons wait). */
+  const busy = ref<string[]>([]);
+  let unsubscribe: (() => void) | null = null;
+  let lastFetch = -Infinity;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  async function guard<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (cause) {
+      useNotices().error(cause);
+      return null;
+    }
+  }
+
+  /** Reads the list afresh. */
+  async function fetch(): Promise<void> {
+    lastFetch = Date.now();
+    const answer = await guard(() => jury().tournamentsList());
+    if (answer) {
+      list.value = answer;
+      loaded.value = true;
+    }
+  }
+
+  /** Refetches soon: at once when the last fetch is a throttle period ago, else once at its end. */
+  function refetchSoon(): void {
+    if (pending !== null) return;
+    const wait = Math.max(0, lastFetch + REFETCH_THROTTLE_MS - Date.now());
+    pending = setTimeout(() => {
+      pending = null;
+      void fetch();
+    }, wait);
+  }
+
+  /** Replaces one tournament in the list with a newer summary (or adds it). */
+  function put(summary: TournamentSummary): void {
+    const at = list.value.findIndex((t) => t.id === summary.id);
+    list.value = at === -1 ? [summary, ...list.value] : list.value.with(at, summary);
+  }
+
+  function onProgress(p: EventPayload<'tournament.progress'>): void {
+    const current = list.value.find((t) => t.id === p.id);
+    if (!current) return refetchSoon();
+    const { state, finished, total, running, etaMs } = p;
+    put({ ...current, state, finished, total, running, etaMs });
+  }
+
+  /** Follows the engine's events (once; later calls do nothing) and loads the list when not loaded. */
+  function listen(): void {
+    if (unsubscribe === null) {
+      const api = jury();
+      const offProgress = api.onTournamentProgress(onProgress);
+      const offChanged = api.onTournamentChanged(() => refetchSoon());
+      unsubscribe = () => {
+        offProgress();
+        offChanged();
+      };
+    }
+    if (!loaded.value && pending === null) void fetch();
+  }
+
+  /** Stops following the events and drops a planned refetch. */
+  function stopListening(): void {
+    unsubscribe?.();
+    unsubscribe = null;
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+  }
+
+  /** One tournament of the list, if it is there. */
+  function byId(id: string): TournamentSummary | undefined {
+    return list.value.find((t) => t.id === id);
+  }
+
+  /** The engine's problems with a draft, by field path; null when the engine could not be asked. */
+  function check(draft: unknown): Promise<FieldIssue[] | null> {
+    return guard(() => jury().tournamentsCheck({ draft }));
+  }
+
+  /** Creates a tournament and starts it; its summary, or null when refused (the notice says why). */
+  async function create(draft: TournamentDraft): Promise<TournamentSummary | null> {
+    const created = await guard(() => jury().tournamentsCreate({ draft }));
+    if (!created) return null;
+    put(created);
+    return (await control(created.id, 'start')) ?? created;
+  }
+
+  /** Creates and starts the demo tournament. */
+  async function demo(): Promise<TournamentSummary | null> {
+    const created = await guard(() => jury().tournamentsDemo());
+    if (created) put(created);
+    return created;
+  }
+
+  /** Deletes a tournament that is not running. */
+  async function remove(id: string): Promise<boolean> {
+    // The engine answers null on success, so `guard` cannot tell; catch here.
+    try {
+      await jury().tournamentsRemove({ id });
+    } catch (cause) {
+      useNotices().error(cause);
+      return false;
+    }
+    list.value = list.value.filter((t) => t.id !== id);
+    return true;
+  }
+
+  async function withBusy(
+    id: string,
+    work: () => Promise<TournamentSummary>,
+  ): Promise<TournamentSummary | null> {
+    busy.value = [...busy.value, id];
+    const summary = await guard(work);
+    busy.value = busy.value.filter((b) => b !== id);
+    if (summary) put(summary);
+    return summary;
+  }
+
+  /** Starts, pauses, resumes, stops (after the running games) or aborts a tournament. */
+  function control(id: string, action: RunAction): Promise<TournamentSummary | null> {
+    const api = jury();
+    const calls: Record<RunAction, () => Promise<TournamentSummary>> = {
+      start: () => api.tournamentStart({ id }),
+      pause: () => api.tournamentPause({ id }),
+      resume: () => api.tournamentResume({ id }),
+      stop: () => api.tournamentStop({ id }),
+      abort: () => api.tournamentAbort({ id }),
+    };
+    return withBusy(id, calls[action]);
+  }
+
+  /** Sets how many games run at once. */
+  function setConcurrency(id: string, concurrency: number): Promise<TournamentSummary | null> {
+    return withBusy(id, () => jury().tournamentConcurrency({ id, concurrency }));
+  }
+
+  /** The draft a tournament was created from. */
+  function draftOf(id: string): Promise<TournamentDraft | null> {
+    return guard(() => jury().tournamentDraft({ id }));
+  }
+
+  /** Whether a control request of the tournament is under way. */
+  function isBusy(id: string): boolean {
+    return busy.value.includes(id);
+  }
+
+  return {
+    list,
+    loaded,
+    busy,
+    fetch,
+    listen,
+    stopListening,
+    byId,
+    check,
+    create,
+    demo,
+    remove,
+    control,
+    setConcurrency,
+    draftOf,
+    isBusy,
+  };
+});

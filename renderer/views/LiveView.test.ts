@@ -1,0 +1,194 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { h } from 'vue';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import type { EventPayload } from '../../shared/ipc/contract.ts';
+import { games } from '../../shared/games/registry.ts';
+import { createJuryI18n } from '../i18n/index.ts';
+import type { GameFrame } from '../stores/live.ts';
+import type { TournamentSummary } from '../stores/tournaments.ts';
+import LiveView from './LiveView.vue';
+
+type Progress = EventPayload<'tournament.progress'>;
+
+const listeners = vi.hoisted(() => ({
+  frame: [] as ((f: unknown) => void)[],
+  progress: [] as ((p: unknown) => void)[],
+}));
+const api = vi.hoisted(() => ({
+  appInfo: vi.fn(),
+  tournamentsList: vi.fn(),
+  tournamentLive: vi.fn(),
+  tournamentDraft: vi.fn(),
+  tournamentPause: vi.fn(),
+  tournamentAbort: vi.fn(),
+  tournamentConcurrency: vi.fn(),
+  onGameFrame: (l: (f: unknown) => void) => {
+    listeners.frame.push(l);
+    return () => listeners.frame.splice(listeners.frame.indexOf(l), 1);
+  },
+  onTournamentProgress: (l: (p: unknown) => void) => {
+    listeners.progress.push(l);
+    return () => listeners.progress.splice(listeners.progress.indexOf(l), 1);
+  },
+  onTournamentChanged: () => () => undefined,
+}));
+vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
+
+enableAutoUnmount(afterEach);
+
+const state = (() => {
+  const setup = games.more.setup({ seed: 1 });
+  if (!setup.ok) throw new Error(setup.error.message);
+  return games.more.toJson(setup.value);
+})();
+
+function frame(game: number, ply: number, patch: Partial<GameFrame> = {}): GameFrame {
+  return {
+    tournament: 'club',
+    game,
+    stage: 'main',
+    round: 2,
+    seats: ['Alice', 'Bob'],
+    ply,
+    state,
+    lastMove: null,
+    clocksMs: [1234, 25_000],
+    toAct: 0,
+    done: false,
+    scores: null,
+    ...patch,
+  };
+}
+
+function summary(patch: Partial<TournamentSummary> = {}): TournamentSummary {
+  return {
+    id: 'club',
+    name: 'Club night',
+    game: 'more',
+    format: 'round-robin',
+    state: 'running',
+    finished: 5,
+    total: 12,
+    running: 2,
+    etaMs: 90_000,
+    concurrency: 2,
+    createdAt: '2026-03-01T10:00:00Z',
+    ...patch,
+  };
+}
+
+async function mountView(canControl = true) {
+  api.appInfo.mockResolvedValue({
+    version: '1',
+    mode: 'desktop',
+    canControl,
+    firstStart: false,
+    storeFolder: '/s',
+  });
+  const stub = { render: () => h('div') };
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/t/:id/live', name: 'live', component: LiveView, props: true },
+      ...['standings', 'bracket', 'games', 'export'].map((name) => ({
+        path: `/t/:id/${name}`,
+        name,
+        component: stub,
+      })),
+      { path: '/t/:id/games/:index', name: 'game', component: stub },
+    ],
+  });
+  await router.push('/t/club/live');
+  const wrapper = mount(LiveView, {
+    props: { id: 'club' },
+    global: { plugins: [createPinia(), router, createJuryI18n('en')] },
+  });
+  await flushPromises();
+  await new Promise((resolve) => setTimeout(resolve, 40)); // the frames show at the next animation frame
+  return wrapper;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  listeners.frame.length = 0;
+  listeners.progress.length = 0;
+  api.tournamentsList.mockResolvedValue([summary()]);
+  api.tournamentLive.mockResolvedValue([frame(4, 10), frame(2, 8)]);
+  api.tournamentDraft.mockResolvedValue({
+    name: 'Club night',
+    game: 'more',
+    schedule: { kind: 'round-robin' },
+    bots: ['alice', 'bob'],
+  });
+  api.tournamentPause.mockResolvedValue(summary({ state: 'paused', running: 0 }));
+  api.tournamentConcurrency.mockImplementation(async ({ concurrency }: { concurrency: number }) =>
+    summary({ concurrency }),
+  );
+});
+
+describe('LiveView', () => {
+  it('renders one live board per running game, with clocks, progress and ETA', async () => {
+    const wrapper = await mountView();
+    const boards = wrapper.findAll('[data-testid="live-board"]');
+    expect(boards.map((b) => b.attributes('data-game'))).toEqual(['2', '4']);
+    expect(boards[0]!.text()).toContain('Main · round 2 · game 3');
+    expect(boards[0]!.findAll('[data-testid="seat-clock"]').map((c) => c.text())).toEqual([
+      '1.23 s',
+      '25.0 s',
+    ]);
+    expect(boards[0]!.find('svg').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="progress-text"]').text()).toBe('5/12');
+    expect(wrapper.get('[data-testid="eta"]').text()).toBe('about 1 min 30 s left');
+    expect(wrapper.get('[data-testid="tournament-title"]').text()).toBe('Club night');
+  });
+
+  it('adds a board when a new game’s frame arrives and keeps up with progress', async () => {
+    const wrapper = await mountView();
+    listeners.frame.forEach((l) => l(frame(7, 1)));
+    listeners.progress.forEach((l) =>
+      l({
+        id: 'club',
+        state: 'running',
+        finished: 6,
+        total: 12,
+        running: 3,
+        etaMs: 60_000,
+      } satisfies Progress),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(wrapper.findAll('[data-testid="live-board"]')).toHaveLength(3);
+    expect(wrapper.get('[data-testid="progress-text"]').text()).toBe('6/12');
+  });
+
+  it('pauses with tournamentPause, then offers resume', async () => {
+    const wrapper = await mountView();
+    expect(wrapper.find('[data-testid="resume"]').exists()).toBe(false);
+    await wrapper.get('[data-testid="pause"]').trigger('click');
+    await flushPromises();
+    expect(api.tournamentPause).toHaveBeenCalledWith({ id: 'club' });
+    expect(wrapper.find('[data-testid="pause"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="resume"]').exists()).toBe(true);
+  });
+
+  it('asks before aborting, and steps the concurrency', async () => {
+    const wrapper = await mountView();
+    await wrapper.get('[data-testid="abort"]').trigger('click');
+    expect(api.tournamentAbort).not.toHaveBeenCalled();
+    await wrapper.get('[data-testid="abort-cancel"]').trigger('click');
+    expect(api.tournamentAbort).not.toHaveBeenCalled();
+    await wrapper.get('[data-testid="concurrency-up"]').trigger('click');
+    await flushPromises();
+    expect(api.tournamentConcurrency).toHaveBeenCalledWith({ id: 'club', concurrency: 3 });
+    expect(wrapper.get('[data-testid="concurrency-value"]').text()).toBe('3');
+  });
+
+  it('disables the controls for read-only spectators', async () => {
+    const wrapper = await mountView(false);
+    expect(wrapper.get('[data-testid="pause"]').attributes('disabled')).toBeDefined();
+    expect(wrapper.get('[data-testid="stop"]').attributes('disabled')).toBeDefined();
+    expect(wrapper.get('[data-testid="abort"]').attributes('disabled')).toBeDefined();
+  });
+});

@@ -1,0 +1,251 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { h } from 'vue';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import { createJuryI18n } from '../i18n/index.ts';
+import type { LibraryBot } from '../view/draft.ts';
+import NewTournamentView from './NewTournamentView.vue';
+
+const api = vi.hoisted(() => ({
+  appInfo: vi.fn(),
+  settingsGet: vi.fn(),
+  botsList: vi.fn(),
+  gamesList: vi.fn(),
+  presetsList: vi.fn(),
+  presetsSave: vi.fn(),
+  tournamentsCheck: vi.fn(),
+  tournamentsCreate: vi.fn(),
+  tournamentStart: vi.fn(),
+  tournamentDraft: vi.fn(),
+}));
+vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
+
+function bot(
+  id: string,
+  name: string,
+  game: LibraryBot['game'],
+  status: LibraryBot['status'] = 'ready',
+): LibraryBot {
+  const kind = game === null ? 'program' : 'sample';
+  return {
+    id,
+    name,
+    kind,
+    path: id,
+    args: [],
+    language: null,
+    game,
+    hash: null,
+    modifiedAt: null,
+    addedAt: '',
+    status,
+    buildLog: null,
+  };
+}
+
+const gameTotal = (budgetMs: number) => ({ kind: 'game-total' as const, budgetMs });
+const games = [
+  {
+    id: 'less',
+    title: 'Less',
+    seats: 4,
+    seatNames: ['Yellow', 'Black', 'White', 'Red'],
+    timeControl: gameTotal(30_000),
+  },
+  { id: 'more', title: 'More', seats: 2, seatNames: ['White', 'Black'], timeControl: gameTotal(30_000) },
+  { id: '6561', title: '6561', seats: 2, seatNames: ['A', 'B'], timeControl: gameTotal(60_000) },
+  {
+    id: 'flit',
+    title: 'Flit',
+    seats: 4,
+    seatNames: ['1', '2', '3', '4'],
+    timeControl: { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 },
+  },
+];
+const library = [
+  bot('alice', 'Alice', null),
+  bot('bob', 'Bob', null),
+  bot('broken', 'Broken', null, 'missing'),
+  bot('less-random', 'Less random', 'less'),
+  bot('more-greedy', 'More greedy', 'more'),
+];
+
+enableAutoUnmount(afterEach);
+
+async function mountView() {
+  const stub = { render: () => h('div') };
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [
+      { path: '/', component: stub },
+      { path: '/new', component: NewTournamentView },
+      { path: '/bots', component: stub },
+      { path: '/t/:id/live', name: 'live', component: stub },
+    ],
+  });
+  await router.push('/new');
+  const wrapper = mount(NewTournamentView, {
+    global: { plugins: [createPinia(), router, createJuryI18n('en')] },
+    attachTo: document.body,
+  });
+  await flushPromises();
+  return { wrapper, router };
+}
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  api.appInfo.mockResolvedValue({
+    version: '1',
+    mode: 'desktop',
+    canControl: true,
+    firstStart: false,
+    storeFolder: '/s',
+  });
+  api.settingsGet.mockResolvedValue({
+    language: 'en',
+    theme: 'system',
+    defaults: { timingMode: 'cpu', graceMs: 700, memoryMiB: 512, concurrency: 2 },
+    demoOffered: true,
+  });
+  api.botsList.mockResolvedValue(library);
+  api.gamesList.mockResolvedValue(games);
+  api.presetsList.mockResolvedValue([]);
+  api.tournamentsCheck.mockResolvedValue([]);
+  api.tournamentsCreate.mockImplementation(async ({ draft }: { draft: { name: string } }) => ({
+    id: 'club-1',
+    name: draft.name,
+    game: 'more',
+    format: 'knockout',
+    state: 'idle',
+    finished: 0,
+    total: 4,
+    running: 0,
+    etaMs: null,
+    concurrency: 2,
+    createdAt: '2026-03-01T10:00:00Z',
+  }));
+  api.tournamentStart.mockImplementation(async ({ id }: { id: string }) => ({
+    id,
+    name: 'Club night',
+    game: 'more',
+    format: 'knockout',
+    state: 'running',
+    finished: 0,
+    total: 4,
+    running: 2,
+    etaMs: null,
+    concurrency: 2,
+    createdAt: '2026-03-01T10:00:00Z',
+  }));
+});
+
+describe('NewTournamentView', () => {
+  it('shows every issue next to its field: the engine’s and the local ones', async () => {
+    api.tournamentsCheck.mockResolvedValue([
+      { path: 'schedule.rounds', message: 'rounds must be at least 1' },
+      { path: 'limits.memoryMiB', message: 'memory must be at least 16' },
+      { path: 'bots', message: 'a tournament needs at least two bots' },
+      { path: 'somewhere', message: 'something else is wrong' },
+    ]);
+    const { wrapper } = await mountView();
+    expect(api.tournamentsCheck).toHaveBeenCalledTimes(1);
+    expect(wrapper.get('[data-testid="issues-schedule.rounds"]').text()).toBe('rounds must be at least 1');
+    const memory = wrapper.get('[data-testid="limits-memory"]');
+    expect(memory.attributes('aria-invalid')).toBe('true');
+    expect(wrapper.get('[data-testid="issues-limits.memoryMiB"]').text()).toBe('memory must be at least 16');
+    // The local message replaces the engine's one for the same field.
+    expect(wrapper.get('[data-testid="issues-bots"]').text()).toBe('Choose at least 4 bots.');
+    expect(wrapper.get('[data-testid="issues-other"]').text()).toContain(
+      'somewhere: something else is wrong',
+    );
+    expect(wrapper.get('[data-testid="draft-issue-count"]').text()).toBe('Fix 4 problems first.');
+  });
+
+  it('checks the draft again 300 ms after a change, and offers only fitting formats and bots', async () => {
+    const { wrapper } = await mountView();
+    const formats = () =>
+      wrapper.findAll('[data-testid="format-select"] option').map((o) => o.attributes('value'));
+    expect(formats()).toEqual(['groups', 'swiss', 'gauntlet']);
+    expect(wrapper.find('[data-testid="bot-option-Less random"]').exists()).toBe(true);
+    await wrapper.get('[data-testid="game-6561"]').trigger('click');
+    expect(formats()).toEqual(['round-robin', 'swiss', 'knockout', 'gauntlet']);
+    expect(wrapper.find('[data-testid="bot-option-Less random"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="bot-option-Broken"]').attributes('disabled')).toBeDefined();
+    expect(wrapper.find('[data-testid="boards-given"]').exists()).toBe(false);
+    api.tournamentsCheck.mockResolvedValue([{ path: 'name', message: 'taken' }]);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await flushPromises();
+    expect(api.tournamentsCheck).toHaveBeenCalledTimes(2);
+    expect(api.tournamentsCheck.mock.calls[1]?.[0]).toMatchObject({ draft: { game: '6561' } });
+    expect(wrapper.get('[data-testid="issues-name"]').text()).toBe('taken');
+  });
+
+  it('creates, then starts the draft built from the form and opens the live wall', async () => {
+    const { wrapper, router } = await mountView();
+    await wrapper.get('[data-testid="game-more"]').trigger('click');
+    await wrapper.get('[data-testid="tournament-name"]').setValue('Club night');
+    await wrapper.get('[data-testid="format-select"]').setValue('knockout');
+    await wrapper.get('[data-testid="schedule-games-per-match"]').setValue('4');
+    await wrapper.get('[data-testid="bot-option-Alice"]').setValue(true);
+    await wrapper.get('[data-testid="bot-option-More greedy"]').setValue(true);
+    await wrapper.get('[data-testid="seed"]').setValue('1234');
+    await wrapper.get('[data-testid="limits-memory"]').setValue('');
+    await wrapper.get('[data-testid="create-tournament"]').trigger('click');
+    await flushPromises();
+    const draft = {
+      name: 'Club night',
+      game: 'more',
+      seed: 1234,
+      schedule: { kind: 'knockout', gamesPerMatch: 4 },
+      bots: ['alice', 'more-greedy'],
+      timing: { mode: 'cpu', graceMs: 700 },
+      limits: { memoryMiB: null, maxProcesses: 256, network: false },
+      concurrency: 2,
+    };
+    expect(api.tournamentsCheck).toHaveBeenLastCalledWith({ draft });
+    expect(api.tournamentsCreate).toHaveBeenCalledWith({ draft });
+    expect(api.tournamentStart).toHaveBeenCalledWith({ id: 'club-1' });
+    expect(api.tournamentsCreate.mock.invocationCallOrder[0]!).toBeLessThan(
+      api.tournamentStart.mock.invocationCallOrder[0]!,
+    );
+    expect(router.currentRoute.value.fullPath).toBe('/t/club-1/live');
+  });
+
+  it('does not create while there are problems', async () => {
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="create-tournament"]').trigger('click');
+    await flushPromises();
+    expect(api.tournamentsCreate).not.toHaveBeenCalled();
+    expect(wrapper.get('[data-testid="issues-bots"]').text()).toBe('Choose at least 4 bots.');
+  });
+
+  it('loads a preset into the form', async () => {
+    api.presetsList.mockResolvedValue([
+      {
+        name: 'Weekly',
+        draft: {
+          name: 'Weekly More',
+          game: 'more',
+          schedule: { kind: 'round-robin', repeats: 3 },
+          bots: ['alice', 'bob'],
+          timing: { mode: 'official', graceMs: 1000 },
+          limits: { memoryMiB: 256, maxProcesses: 8, network: false },
+        },
+      },
+    ]);
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="preset-select"]').setValue('Weekly');
+    await wrapper.get('[data-testid="preset-load"]').trigger('click');
+    expect((wrapper.get('[data-testid="tournament-name"]').element as HTMLInputElement).value).toBe(
+      'Weekly More',
+    );
+    // happy-dom's select.value lags behind re-rendered options; the selected option is right.
+    const select = wrapper.get('[data-testid="format-select"]').element as HTMLSelectElement;
+    expect(select.options[select.selectedIndex]?.value).toBe('round-robin');
+    expect((wrapper.get('[data-testid="schedule-repeats"]').element as HTMLInputElement).value).toBe('3');
+    expect((wrapper.get('[data-testid="bot-option-Bob"]').element as HTMLInputElement).checked).toBe(true);
+    expect((wrapper.get('[data-testid="limits-processes"]').element as HTMLInputElement).value).toBe('8');
+  });
+});
