@@ -1,0 +1,110 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { EventPayload } from '../../shared/ipc/contract.ts';
+import { jury } from '../bridge/index.ts';
+import type { GameRow } from '../view/game-filter.ts';
+import { useNotices } from './notices.ts';
+
+export type { GameRow } from '../view/game-filter.ts';
+
+/** At most one refetch of the list per this many ms, however many games start and finish. */
+export const GAMES_REFETCH_MS = 1000;
+
+/** The events after which a row may have changed (scheduled, started, finished). */
+const REASONS: ReadonlySet<EventPayload<'tournament.changed'>['reason']> = new Set([
+  'scheduled',
+  'game-started',
+  'game-finished',
+  'state',
+]);
+
+/**
+ * The games of one tournament (`tournament.games`: every scheduled game in schedule order, with its
+ * result once finished), for the games list and the bracket; refetched at most once a second while
+ * games are scheduled, start and finish.
+ */
+export const useGamesStore = defineStore('games', () => {
+  const id = ref<string | null>(null);
+  const rows = ref<GameRow[]>([]);
+  const loaded = ref(false);
+  const loading = ref(false);
+  let sequence = 0;
+  let unsubscribe: (() => void) | null = null;
+  /** Screens following the events. */
+  let followers = 0;
+  let lastFetch = -Infinity;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  /** Reads the rows afresh; an answer overtaken by a newer request is dropped. */
+  async function fetch(): Promise<void> {
+    const current = id.value;
+    if (current === null) return;
+    const mine = ++sequence;
+    lastFetch = Date.now();
+    loading.value = true;
+    try {
+      const answer = await jury().tournamentGames({ id: current });
+      if (mine === sequence) {
+        rows.value = answer;
+        loaded.value = true;
+      }
+    } catch (cause) {
+      if (mine === sequence) useNotices().error(cause);
+    } finally {
+      if (mine === sequence) loading.value = false;
+    }
+  }
+
+  /** Shows the games of `tournament` (the old rows go at once when it is another one). */
+  function load(tournament: string): Promise<void> {
+    if (tournament !== id.value) {
+      id.value = tournament;
+      rows.value = [];
+      loaded.value = false;
+    }
+    return fetch();
+  }
+
+  function refetchSoon(): void {
+    if (pending !== null) return;
+    const wait = Math.max(0, lastFetch + GAMES_REFETCH_MS - Date.now());
+    pending = setTimeout(() => {
+      pending = null;
+      void fetch();
+    }, wait);
+  }
+
+  /**
+   * Follows the shown tournament's changes until every screen that asked has called the returned
+   * function (the bracket and the games list come and go in either order when the route changes).
+   */
+  function listen(): () => void {
+    followers += 1;
+    unsubscribe ??= jury().onTournamentChanged((event) => {
+      if (event.id === id.value && REASONS.has(event.reason)) refetchSoon();
+    });
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      followers = Math.max(0, followers - 1);
+      if (followers === 0) stopListening();
+    };
+  }
+
+  /** Stops following the events for everyone and drops a planned refetch. */
+  function stopListening(): void {
+    followers = 0;
+    unsubscribe?.();
+    unsubscribe = null;
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+  }
+
+  /** The row of one game, if loaded. */
+  function byIndex(index: number): GameRow | undefined {
+    return rows.value.find((r) => r.index === index);
+  }
+
+  return { id, rows, loaded, loading, load, fetch, listen, stopListening, byIndex };
+});

@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import type { EventPayload } from '../../shared/ipc/contract.ts';
+import type { StandingRow } from '../../shared/tournament/standings/standings.ts';
+import { useNotices } from './notices.ts';
+import { STANDINGS_REFETCH_MS, useStandingsStore, type ExportFile, type Standings } from './standings.ts';
+
+type Changed = EventPayload<'tournament.changed'>;
+
+function standing(rank: number, id: string, points: number, games: number): StandingRow {
+  return {
+    rank,
+    id,
+    name: id,
+    points,
+    games,
+    average: games > 0 ? points / games : 0,
+    irregular: { TIMEOUT: 0, ILLEGAL: 0, CRASH: 0, EXIT: 0 },
+    irregularTotal: 0,
+    wdl: null,
+    headToHead: 0,
+    opponentAverage: 0,
+    decidedBy: null,
+  };
+}
+
+function answer(rows: StandingRow[], stages = ['swiss', 'final']): Standings {
+  return {
+    report: {
+      standings: rows,
+      crosstable: null,
+      seatStats: { bots: [], overall: [] },
+      timeStats: [],
+      elo: null,
+      skill: null,
+    },
+    stages,
+    pointsByRound: rows.map((r) => ({ name: r.name, points: [r.points] })),
+  };
+}
+
+const listeners: ((p: Changed) => void)[] = [];
+const env = vi.hoisted(() => ({ desktop: false }));
+const file: ExportFile = { fileName: 't1.csv', mime: 'text/csv', content: 'Game,Round\r\n' };
+const fake = {
+  tournamentStandings: vi.fn(async (_: { id: string; stage?: string }) =>
+    answer([standing(1, 'ann', 9, 3), standing(2, 'bob', 4, 3), standing(3, 'cy', 6, 2)]),
+  ),
+  tournamentExport: vi.fn(async (_: { id: string; kind: string }) => file),
+  dialogSaveFile: vi.fn(async (_: ExportFile): Promise<string | null> => '/home/me/t1.csv'),
+  onTournamentChanged: (l: (p: Changed) => void) => {
+    listeners.push(l);
+    return () => listeners.splice(listeners.indexOf(l), 1);
+  },
+};
+vi.mock('../bridge/index.ts', () => ({ jury: () => fake, isDesktop: () => env.desktop }));
+
+const changed = (id: string, reason: Changed['reason'] = 'game-finished'): void =>
+  listeners.forEach((l) => l({ id, reason, game: 0 }));
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  vi.useFakeTimers();
+  vi.clearAllMocks();
+  env.desktop = false;
+});
+
+afterEach(() => {
+  useStandingsStore().stopListening();
+  vi.useRealTimers();
+});
+
+describe('the standings store', () => {
+  it('loads the whole event, then one stage', async () => {
+    const store = useStandingsStore();
+    await store.load('t1');
+    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1' });
+    expect(store.rows.map((r) => r.name)).toEqual(['ann', 'bob', 'cy']);
+    await store.setStage('final');
+    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1', stage: 'final' });
+    expect(store.stage).toBe('final');
+  });
+
+  it('sorts by a column and reverses on the second click (ties stay in rank order)', async () => {
+    const store = useStandingsStore();
+    await store.load('t1');
+    store.sortBy('average');
+    expect(store.rows.map((r) => r.name)).toEqual(['ann', 'cy', 'bob']);
+    store.sortBy('average');
+    expect(store.rows.map((r) => r.name)).toEqual(['bob', 'ann', 'cy']);
+  });
+
+  it('starts afresh (whole event, standings order) for another tournament', async () => {
+    const store = useStandingsStore();
+    await store.load('t1');
+    await store.setStage('swiss');
+    store.sortBy('name');
+    const loading = store.load('t2');
+    expect(store.data).toBeNull();
+    await loading;
+    expect(store.stage).toBeNull();
+    expect(store.sort.column).toBe('rank');
+    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't2' });
+  });
+
+  it('refetches at most once a second while games of its tournament finish', async () => {
+    const store = useStandingsStore();
+    await store.load('t1');
+    store.listen();
+    fake.tournamentStandings.mockClear();
+    for (let i = 0; i < 5; i++) changed('t1');
+    changed('other');
+    changed('t1', 'game-started');
+    await vi.advanceTimersByTimeAsync(STANDINGS_REFETCH_MS - 1);
+    expect(fake.tournamentStandings).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.tournamentStandings).toHaveBeenCalledTimes(1);
+    changed('t1');
+    await vi.advanceTimersByTimeAsync(STANDINGS_REFETCH_MS);
+    expect(fake.tournamentStandings).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops an answer overtaken by a newer request', async () => {
+    const store = useStandingsStore();
+    let release: (value: Standings) => void = () => undefined;
+    fake.tournamentStandings.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+    const slow = store.load('t1');
+    await store.setStage('final');
+    release(answer([standing(1, 'stale', 1, 1)]));
+    await slow;
+    expect(store.rows.map((r) => r.name)).toEqual(['ann', 'bob', 'cy']);
+  });
+
+  it('shows a failure as a notice', async () => {
+    fake.tournamentStandings.mockRejectedValueOnce(new Error('no such tournament'));
+    const store = useStandingsStore();
+    await store.load('gone');
+    expect(store.data).toBeNull();
+    expect(store.loading).toBe(false);
+    expect(useNotices().items.map((n) => n.message)).toEqual(['no such tournament']);
+  });
+});
+
+describe('exports', () => {
+  it('saves through the native dialog in the desktop app', async () => {
+    env.desktop = true;
+    const store = useStandingsStore();
+    expect(await store.exportAs('t1', 'csv')).toEqual({ kind: 'saved', path: '/home/me/t1.csv' });
+    expect(fake.tournamentExport).toHaveBeenCalledWith({ id: 't1', kind: 'csv' });
+    expect(fake.dialogSaveFile).toHaveBeenCalledWith(file);
+    fake.dialogSaveFile.mockResolvedValueOnce(null);
+    expect(await store.exportAs('t1', 'json')).toEqual({ kind: 'cancelled' });
+    expect(store.exporting).toBeNull();
+  });
+
+  it('downloads in a browser, named as the engine says', async () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const store = useStandingsStore();
+    expect(await store.exportAs('t1', 'csv')).toEqual({ kind: 'downloaded', fileName: 't1.csv' });
+    expect(clicked).toEqual(['t1.csv']);
+    expect(fake.dialogSaveFile).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('answers null and shows the notice when the export fails', async () => {
+    fake.tournamentExport.mockRejectedValueOnce(new Error('disk full'));
+    const store = useStandingsStore();
+    expect(await store.exportAs('t1', 'html')).toBeNull();
+    expect(useNotices().items.map((n) => n.message)).toEqual(['disk full']);
+    expect(store.exporting).toBeNull();
+  });
+});

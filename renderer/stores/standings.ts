@@ -1,0 +1,191 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { EventPayload, Request, Response } from '../../shared/ipc/contract.ts';
+import { isDesktop, jury } from '../bridge/index.ts';
+import {
+  DEFAULT_SORT,
+  nextSort,
+  sortStandings,
+  standingsTableRows,
+  type SortState,
+  type StandingsColumn,
+} from '../view/standings-table.ts';
+import { useNotices } from './notices.ts';
+
+/** The answer of `tournament.standings`: the report, the stages, the points per round. */
+export type Standings = Response<'tournament.standings'>;
+/** The export formats. */
+export type ExportKind = Request<'tournament.export'>['kind'];
+/** An exported file. */
+export type ExportFile = Response<'tournament.export'>;
+
+/** What became of an export: saved by the desktop app, cancelled in its dialog, or downloaded. */
+export type ExportOutcome =
+  | { readonly kind: 'saved'; readonly path: string }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'downloaded'; readonly fileName: string };
+
+/** At most one refetch per this many ms while games finish (a fast tournament finishes many a second). */
+export const STANDINGS_REFETCH_MS = 1000;
+
+/** The events after which the standings may differ. */
+const REASONS: ReadonlySet<EventPayload<'tournament.changed'>['reason']> = new Set([
+  'game-finished',
+  'scheduled',
+  'state',
+]);
+
+/** Hands a file to the browser as a download (a Blob behind an object URL, clicked through an `<a>`). */
+export function downloadFile(file: ExportFile): void {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; give the browser a moment before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * The standings of one tournament (the whole event or one stage), sorted as the user clicked, kept up
+ * to date while games finish (refetched at most once a second), and the tournament's exports.
+ */
+export const useStandingsStore = defineStore('standings', () => {
+  const id = ref<string | null>(null);
+  /** The stage shown; null: the whole event. */
+  const stage = ref<string | null>(null);
+  const data = ref<Standings | null>(null);
+  const loading = ref(false);
+  const sort = ref<SortState>(DEFAULT_SORT);
+  /** The export under way, if any. */
+  const exporting = ref<ExportKind | null>(null);
+  let sequence = 0;
+  let unsubscribe: (() => void) | null = null;
+  /** Screens following the events. */
+  let followers = 0;
+  let lastFetch = -Infinity;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  const rows = computed(() =>
+    data.value ? sortStandings(standingsTableRows(data.value.report), sort.value) : [],
+  );
+
+  /** Reads the standings afresh; an answer overtaken by a newer request is dropped. */
+  async function fetch(): Promise<void> {
+    const current = id.value;
+    if (current === null) return;
+    const mine = ++sequence;
+    lastFetch = Date.now();
+    loading.value = true;
+    try {
+      const request = stage.value === null ? { id: current } : { id: current, stage: stage.value };
+      const answer = await jury().tournamentStandings(request);
+      if (mine === sequence) data.value = answer;
+    } catch (cause) {
+      if (mine === sequence) useNotices().error(cause);
+    } finally {
+      if (mine === sequence) loading.value = false;
+    }
+  }
+
+  /** Shows tournament `tournament` (keeping the stage and sort when it is the same one). */
+  function load(tournament: string): Promise<void> {
+    if (tournament !== id.value) {
+      id.value = tournament;
+      stage.value = null;
+      data.value = null;
+      sort.value = DEFAULT_SORT;
+    }
+    return fetch();
+  }
+
+  /** Shows one stage, or the whole event (null). */
+  function setStage(next: string | null): Promise<void> {
+    stage.value = next;
+    return fetch();
+  }
+
+  /** Sorts by a column (a second click on the same column reverses it). */
+  function sortBy(column: StandingsColumn): void {
+    sort.value = nextSort(sort.value, column);
+  }
+
+  /** Refetches soon: at once when the last fetch is a throttle period ago, else once at its end. */
+  function refetchSoon(): void {
+    if (pending !== null) return;
+    const wait = Math.max(0, lastFetch + STANDINGS_REFETCH_MS - Date.now());
+    pending = setTimeout(() => {
+      pending = null;
+      void fetch();
+    }, wait);
+  }
+
+  /**
+   * Follows finished games of the shown tournament until every screen that asked has called the
+   * returned function (screens come and go in either order when the route changes).
+   */
+  function listen(): () => void {
+    followers += 1;
+    unsubscribe ??= jury().onTournamentChanged((event) => {
+      if (event.id === id.value && REASONS.has(event.reason)) refetchSoon();
+    });
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      followers = Math.max(0, followers - 1);
+      if (followers === 0) stopListening();
+    };
+  }
+
+  /** Stops following the events for everyone and drops a planned refetch. */
+  function stopListening(): void {
+    followers = 0;
+    unsubscribe?.();
+    unsubscribe = null;
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+  }
+
+  /**
+   * Exports the tournament: in the desktop app through the native save dialog, in a browser as a
+   * download. Null when it failed (the notice says why).
+   */
+  async function exportAs(tournament: string, kind: ExportKind): Promise<ExportOutcome | null> {
+    exporting.value = kind;
+    try {
+      const file = await jury().tournamentExport({ id: tournament, kind });
+      if (!isDesktop()) {
+        downloadFile(file);
+        return { kind: 'downloaded', fileName: file.fileName };
+      }
+      const path = await jury().dialogSaveFile(file);
+      return path === null ? { kind: 'cancelled' } : { kind: 'saved', path };
+    } catch (cause) {
+      useNotices().error(cause);
+      return null;
+    } finally {
+      exporting.value = null;
+    }
+  }
+
+  return {
+    id,
+    stage,
+    data,
+    loading,
+    sort,
+    rows,
+    exporting,
+    load,
+    fetch,
+    setStage,
+    sortBy,
+    listen,
+    stopListening,
+    exportAs,
+  };
+});

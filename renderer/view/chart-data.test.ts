@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { SEAT_PALETTE } from '../boards/palette.ts';
+import { lineStyle, pointsChartData } from './chart-data.ts';
+
+describe('pointsChartData', () => {
+  it('makes one line per bot with a label per round', () => {
+    const data = pointsChartData(
+      [
+        { name: 'ann', points: [3, 5, 9] },
+        { name: 'bob', points: [1, 4, 4] },
+      ],
+      (i) => `R${i + 1}`,
+    );
+    expect(data.labels).toEqual(['R1', 'R2', 'R3']);
+    expect(data.datasets.map((d) => [d.label, d.data])).toEqual([
+      ['ann', [3, 5, 9]],
+      ['bob', [1, 4, 4]],
+    ]);
+    expect(data.datasets[0]!.borderColor).toBe(SEAT_PALETTE[0]);
+    expect(data.datasets[1]!.borderColor).toBe(SEAT_PALETTE[1]);
+    expect(data.datasets[0]!.borderDash).toEqual([]);
+  });
+
+  it('has no labels without rounds', () => {
+    expect(pointsChartData([], (i) => String(i))).toEqual({ labels: [], datasets: [] });
+    expect(pointsChartData([{ name: 'ann', points: [] }], (i) => String(i)).labels).toEqual([]);
+  });
+
+  it('keeps lines apart past the palette: same colour, another dash and point', () => {
+    const n = SEAT_PALETTE.length;
+    expect(lineStyle(n).colour).toBe(lineStyle(0).colour);
+    expect(lineStyle(n).dash).not.toEqual(lineStyle(0).dash);
+    expect(lineStyle(n).point).not.toBe(lineStyle(0).point);
+    const styles = Array.from({ length: 4 * n }, (_, i) => JSON.stringify(lineStyle(i)));
+    expect(new Set(styles).size).toBe(4 * n);
+  });
+});

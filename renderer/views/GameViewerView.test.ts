@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
+import { createMemoryHistory, createRouter } from 'vue-router';
+import GameBoard from '../boards/GameBoard.vue';
+import { createJuryI18n } from '../i18n/index.ts';
+import { routes } from '../router.ts';
+import type { GameReplay } from '../stores/replay.ts';
+import GameViewerView from './GameViewerView.vue';
+
+/** A made-up More replay: the board is stubbed, so the states only need to be told apart. */
+function replay(lines: string[], scores: number[]): GameReplay {
+  return {
+    tournament: 't1',
+    index: 4,
+    game: 'more',
+    seed: 123456,
+    board: 'board-text',
+    end: { kind: 'stuck-cutoff', seat: 1 },
+    durationMs: 4200,
+    seats: [
+      {
+        name: 'ann',
+        score: scores[0] ?? 0,
+        status: 'OK',
+        failure: null,
+        chargedMs: 310,
+        stderrShown: 'thinking',
+        stderrFull: 'thinking\nmore thinking',
+        stderrTruncated: true,
+      },
+      {
+        name: 'bob',
+        score: scores[1] ?? 0,
+        status: 'TIMEOUT',
+        failure: 'no reply within 5 s',
+        chargedMs: 5000,
+        stderrShown: '',
+        stderrFull: '',
+        stderrTruncated: false,
+      },
+    ],
+    steps: [
+      { ply: 0, seat: null, line: null, by: null, state: { at: 0 }, chargedMs: null },
+      ...lines.map((line, i) => ({
+        ply: i + 1,
+        seat: i % 2,
+        line,
+        by: 'bot' as const,
+        state: { at: i + 1 },
+        chargedMs: 20 + i,
+      })),
+    ],
+  };
+}
+
+const fake = {
+  tournamentReplay: vi.fn(async () => replay(['f6f4', 'c3c5', 'f4f2'], [12, 20])),
+  tournamentRerun: vi.fn(async () => replay(['f6f4', 'c3c5', 'f4f2'], [12, 20])),
+  appInfo: vi.fn(async () => ({
+    version: '0.1.0',
+    mode: 'browser' as const,
+    canControl: true,
+    firstStart: false,
+    storeFolder: '/tmp',
+  })),
+  tournamentsList: vi.fn(async () => []),
+  onTournamentProgress: () => () => undefined,
+  onTournamentChanged: () => () => undefined,
+};
+vi.mock('../bridge/index.ts', () => ({ jury: () => fake, isDesktop: () => false }));
+
+async function mountView() {
+  const router = createRouter({ history: createMemoryHistory(), routes });
+  await router.push('/t/t1/games/4');
+  const wrapper = mount(GameViewerView, {
+    props: { id: 't1', index: 4 },
+    attachTo: document.body,
+    global: { plugins: [createPinia(), router, createJuryI18n('en')], stubs: { GameBoard: true } },
+  });
+  await flushPromises();
+  return wrapper;
+}
+
+function press(key: string, target: EventTarget = window): void {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+}
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('GameViewerView', () => {
+  it('opens at the opening position and steps with the arrow keys, Home and End', async () => {
+    const wrapper = await mountView();
+    expect(fake.tournamentReplay).toHaveBeenCalledWith({ id: 't1', index: 4 });
+    const label = () => wrapper.find('[data-testid="step-label"]').text();
+    const board = () => wrapper.findComponent(GameBoard);
+    expect(label()).toBe('Move 0 / 3');
+    expect(board().props('state')).toEqual({ at: 0 });
+    expect(board().props('game')).toBe('more');
+    expect(board().props('seatNames')).toEqual(['ann', 'bob']);
+
+    press('ArrowRight');
+    await flushPromises();
+    expect(label()).toBe('Move 1 / 3');
+    expect(board().props('state')).toEqual({ at: 1 });
+    expect(board().props('lastMove')).toBe('f6f4');
+
+    press('End');
+    await flushPromises();
+    expect(label()).toBe('Move 3 / 3');
+    press('ArrowRight');
+    press('ArrowLeft');
+    await flushPromises();
+    expect(board().props('state')).toEqual({ at: 2 });
+    press('Home');
+    await flushPromises();
+    expect(label()).toBe('Move 0 / 3');
+    wrapper.unmount();
+  });
+
+  it('leaves the keys to a form field, and moves with the buttons and the slider', async () => {
+    const wrapper = await mountView();
+    const slider = wrapper.find('[data-testid="replay-slider"]');
+    press('ArrowRight', slider.element);
+    await flushPromises();
+    expect(wrapper.find('[data-testid="step-label"]').text()).toBe('Move 0 / 3');
+    await wrapper.find('[data-testid="replay-next"]').trigger('click');
+    expect(wrapper.find('[data-testid="step-label"]').text()).toBe('Move 1 / 3');
+    await slider.setValue('3');
+    expect(wrapper.find('[data-testid="step-label"]').text()).toBe('Move 3 / 3');
+    expect(wrapper.find('[data-testid="replay-next"]').attributes('disabled')).toBeDefined();
+    wrapper.unmount();
+  });
+
+  it('shows the moves with their times, the seats, stderr, the ending and the seed', async () => {
+    const wrapper = await mountView();
+    const moves = wrapper.findAll('[data-testid="move"]');
+    expect(moves).toHaveLength(4);
+    expect(moves[2]!.text()).toContain('c3c5');
+    expect(moves[2]!.text()).toContain('21 ms');
+    await moves[2]!.trigger('click');
+    expect(wrapper.find('[data-testid="step-label"]').text()).toBe('Move 2 / 3');
+    const seats = wrapper.find('[data-testid="replay-seats"]').text();
+    expect(seats).toContain('TIMEOUT');
+    expect(seats).toContain('no reply within 5 s');
+    expect(wrapper.find('[data-testid="replay-end"]').text()).toBe(
+      'bob had no legal move; the remaining distances were added.',
+    );
+    expect(wrapper.find('[data-testid="replay-seed"]').text()).toBe('123456');
+    expect(wrapper.find('[data-testid="stderr-text-0"]').text()).toBe('thinking');
+    await wrapper.find('[data-testid="stderr-toggle-0"]').trigger('click');
+    expect(wrapper.find('[data-testid="stderr-text-0"]').text()).toBe('thinking\nmore thinking');
+    expect(wrapper.find('[data-testid="stderr"]').text()).toContain('only its start');
+    wrapper.unmount();
+  });
+
+  it('re-runs the game from its seed and shows the new result beside the stored one', async () => {
+    const wrapper = await mountView();
+    await wrapper.find('[data-testid="rerun"]').trigger('click');
+    await flushPromises();
+    expect(fake.tournamentRerun).toHaveBeenCalledWith({ id: 't1', index: 4 });
+    expect(wrapper.find('[data-testid="rerun-verdict"]').text()).toBe(
+      'Same game: identical moves and result',
+    );
+
+    fake.tournamentRerun.mockResolvedValueOnce(replay(['f6f4', 'c3c4', 'f4f2'], [20, 12]));
+    await wrapper.find('[data-testid="rerun"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="rerun-verdict"]').text()).toBe(
+      'Different result (moves differ from move 2)',
+    );
+    expect(wrapper.find('[data-testid="rerun-result"]').text()).toContain('20 · OK');
+    wrapper.unmount();
+  });
+
+  it('says why a game cannot be replayed', async () => {
+    fake.tournamentReplay.mockRejectedValueOnce(new Error('game 5 is not finished'));
+    const wrapper = await mountView();
+    expect(wrapper.find('[data-testid="replay-error"]').text()).toContain('game 5 is not finished');
+    wrapper.unmount();
+  });
+});
