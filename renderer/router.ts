@@ -16,7 +16,12 @@ export const routes: RouteRecordRaw[] = [
     component: () => import('./views/StandingsView.vue'),
     props: true,
   },
-  { path: '/t/:id/bracket', name: 'bracket', component: () => import('./views/BracketView.vue'), props: true },
+  {
+    path: '/t/:id/bracket',
+    name: 'bracket',
+    component: () => import('./views/BracketView.vue'),
+    props: true,
+  },
   { path: '/t/:id/games', name: 'games', component: () => import('./views/GamesView.vue'), props: true },
   {
     path: '/t/:id/games/:index',
