@@ -10,12 +10,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { judgeSection } from './judge/index.ts';
+import { rendererSection } from './renderer/index.ts';
 import { tournamentSection } from './tournament/index.ts';
 import { heading, targetLine } from './lib/format.ts';
 import type { BenchContext, Figures, PartResult, Section } from './lib/section.ts';
 
 /** Every section; a later one (a tournament simulation) is one more entry. */
-const SECTIONS: readonly Section[] = [judgeSection, tournamentSection];
+const SECTIONS: readonly Section[] = [judgeSection, tournamentSection, rendererSection];
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 

@@ -23,12 +23,26 @@ const errorOf = (json: unknown) => {
 };
 
 describe('More state JSON', () => {
-  it('stores only the facts, with squares by name', () => {
+  it('stores the facts, with squares by name, and the remaining points', () => {
     const setup = game.setup({ seed: 0, board: SAMPLE_BOARD });
     if (!setup.ok) throw new Error(setup.error.message);
     const parsed = game.parseReply(setup.value, 'f6f4');
     if (!parsed.ok) throw new Error(parsed.error.message);
-    expect(game.toJson(game.apply(setup.value, parsed.value))).toEqual(valid);
+    expect(game.toJson(game.apply(setup.value, parsed.value))).toEqual({ ...valid, remaining: [0, 0] });
+  });
+
+  it('takes stored remaining points instead of computing them, and refuses impossible ones', () => {
+    const cutOff = { ...valid, moves: [40, 40], penalties: [3, 5] };
+    const computed = load(cutOff);
+    // The stored points are taken as they are (computing them costs a table of every placement).
+    expect(load({ ...cutOff, remaining: [24, 25] })).toEqual(computed);
+    expect(load({ ...cutOff, remaining: [1, 2] }).remaining).toEqual([1, 2]);
+    expect(errorOf({ ...valid, remaining: [0, 3] })?.message).toBe(
+      'Black cannot have remaining points before a cut-off or stuck end',
+    );
+    expect(errorOf({ ...cutOff, remaining: [-1, 0] })?.message).toBe(
+      "remaining must be two whole numbers of at least 0, White's then Black's",
+    );
   });
 
   it('restores an equal state, deriving turn, end and remaining points', () => {

@@ -2,12 +2,24 @@ import type { Json } from '../types.ts';
 import { inputError, ok, quote, type InputError, type Result } from '../result.ts';
 import { parseSquare, parseWallGrid, squareName } from '../walls/grid.ts';
 import { settle } from './rules.ts';
-import { BLACK, isHome, MOVE_LIMIT, SEAT_NAMES, SIZE, WHITE, type MoreState, type PerSeat } from './state.ts';
+import {
+  BLACK,
+  forSeat,
+  isHome,
+  MOVE_LIMIT,
+  SEAT_NAMES,
+  SIZE,
+  WHITE,
+  type MoreState,
+  type PerSeat,
+} from './state.ts';
 
 /**
- * The JSON form of a state: only its facts, with squares by name, for example
- * `{"board":"0102…","white":["e5","e6","f5","f4"],"black":["a1","a2","b1","b2"],"moves":[1,0],"penalties":[0,0]}`.
- * Whose turn it is, the end and the remaining points follow from these and are recomputed on load.
+ * The JSON form of a state: its facts, with squares by name, for example
+ * `{"board":"0102…","white":["e5","e6","f5","f4"],"black":["a1","a2","b1","b2"],"moves":[1,0],"penalties":[0,0],"remaining":[0,0]}`.
+ * Whose turn it is and the end follow from the facts and are recomputed on load. The remaining points of a
+ * cut-off or stuck end follow too, but cost a table of every placement to compute; they are kept, and
+ * taken on load after checks (see {@link stateFromJson}); without them they are computed.
  */
 export function stateToJson(state: MoreState): Json {
   return {
@@ -16,6 +28,7 @@ export function stateToJson(state: MoreState): Json {
     black: state.stones[1].map((sq) => squareName(SIZE, sq)),
     moves: [...state.moves],
     penalties: [...state.penalties],
+    remaining: [...state.remaining],
   };
 }
 
@@ -69,9 +82,29 @@ export function stateFromJson(json: unknown): Result<MoreState, InputError> {
       `White with ${w} moves and Black with ${b} moves cannot happen in this position`,
     );
   }
-  return ok(
-    settle({ board: record.board, grid: grid.value, stones, moves: moves.value, penalties: penalties.value }),
-  );
+  const facts = {
+    board: record.board,
+    grid: grid.value,
+    stones,
+    moves: moves.value,
+    penalties: penalties.value,
+  };
+  if (record.remaining === undefined) return ok(settle(facts));
+  const remaining = readCounts(record.remaining, 'remaining');
+  if (!remaining.ok) return remaining;
+  const state = settle(facts, remaining.value);
+  // Remaining points exist only after a cut-off or stuck end, and never for a seat that is home.
+  const cutOff = state.end?.kind === 'move-cutoff' || state.end?.kind === 'stuck-cutoff';
+  for (const seat of [WHITE, BLACK]) {
+    const points = forSeat(remaining.value, seat);
+    if (points > 0 && (!cutOff || isHome(stones, seat))) {
+      return inputError(
+        'state-counts',
+        `${SEAT_NAMES[seat] as string} cannot have remaining points ${cutOff ? 'once home' : 'before a cut-off or stuck end'}`,
+      );
+    }
+  }
+  return ok(state);
 }
 
 function readStones(value: unknown, field: string): Result<readonly number[], InputError> {

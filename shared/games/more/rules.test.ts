@@ -73,6 +73,7 @@ describe('More start position and turn order', () => {
       black: ['a1', 'a2', 'b1', 'b2'],
       moves: [0, 0],
       penalties: [0, 0],
+      remaining: [0, 0],
     });
     expect(TARGET_SQUARES).toEqual([START_SQUARES[1], START_SQUARES[0]]);
     expect(game.info.seatNames).toEqual(['White', 'Black']);

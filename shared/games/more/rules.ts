@@ -59,24 +59,32 @@ export function setupGame(options: SetupOptions): Result<MoreState, InputError> 
  *    has no way to pass, see docs/rules/more.md).
  * At a cut-off or stuck end every seat not home is charged its minimum remaining points.
  */
-export function settle(facts: MoreFacts): MoreState {
+export function settle(facts: MoreFacts, known?: PerSeat<number>): MoreState {
   const home: PerSeat<boolean> = [isHome(facts.stones, WHITE), isHome(facts.stones, BLACK)];
-  if (home[0] && home[1]) return finish(facts, { kind: 'all-home' }, home);
+  if (home[0] && home[1]) return finish(facts, { kind: 'all-home' }, home, known);
   const total = facts.moves[0] + facts.moves[1];
-  if (total >= MOVE_LIMIT) return finish(facts, { kind: 'move-cutoff', moves: total }, home);
+  if (total >= MOVE_LIMIT) return finish(facts, { kind: 'move-cutoff', moves: total }, home, known);
   const seat = home[0] ? BLACK : home[1] ? WHITE : facts.moves[0] === facts.moves[1] ? WHITE : BLACK;
   const running: MoreState = { ...facts, toAct: seat, end: null, remaining: [0, 0] };
-  if (stoneMoves(running, seat).length === 0) return finish(facts, { kind: 'stuck-cutoff', seat }, home);
+  if (stoneMoves(running, seat).length === 0)
+    return finish(facts, { kind: 'stuck-cutoff', seat }, home, known);
   return running;
 }
 
-function finish(facts: MoreFacts, end: GameEnd, home: PerSeat<boolean>): MoreState {
+/**
+ * The ended state. `known` are remaining points already computed for this very position (a state read back
+ * from its JSON): computing them takes a table of every placement (tens of milliseconds), too slow for a
+ * live board that shows each finished game.
+ */
+function finish(facts: MoreFacts, end: GameEnd, home: PerSeat<boolean>, known?: PerSeat<number>): MoreState {
   const remainingOf = (seat: Seat): number =>
     forSeat(home, seat)
       ? 0
-      : homeDistances(facts.board, facts.grid, TARGET_SQUARES[seat] as readonly number[]).cost(
-          forSeat(facts.stones, seat),
-        );
+      : known
+        ? forSeat(known, seat)
+        : homeDistances(facts.board, facts.grid, TARGET_SQUARES[seat] as readonly number[]).cost(
+            forSeat(facts.stones, seat),
+          );
   return { ...facts, toAct: null, end, remaining: [remainingOf(WHITE), remainingOf(BLACK)] };
 }
 

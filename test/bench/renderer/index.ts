@@ -1,0 +1,144 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createJuryService } from '../../../electron/app/service.ts';
+import { startServer } from '../../../electron/serve/server.ts';
+import { ipcContract } from '../../../shared/ipc/contract.ts';
+import { rendererTasks, type RendererTasks } from './trace.ts';
+import { guarded, type BenchContext, type PartResult, type Section } from '../lib/section.ts';
+
+/** The issue's bar: no task in the renderer's main thread longer than this (ms). */
+const LONG_TASK_MS = 50;
+const RENDERER = fileURLToPath(new URL('../../../out/renderer/', import.meta.url));
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Counts board repaints in the page (each board's aria-label names its ply). */
+const OBSERVE = `
+  window.__boardUpdates = 0;
+  new MutationObserver((records) => {
+    for (const r of records) if (r.attributeName === 'aria-label') window.__boardUpdates++;
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+`;
+
+/**
+ * The live wall under load: a More round robin of 8 sample bots (28 games) with 8 games at once, played by
+ * real bot processes at their own speed through the real engine and `jury serve`, watched in Chromium by
+ * one page on the live wall and one on the standings (which refetch as games finish). Traces both renderers'
+ * main threads: every task's wall time and the renderer's own CPU time in it.
+ */
+async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<PartResult> {
+  if (!existsSync(join(RENDERER, 'index.html')))
+    throw new Error('the renderer is not built: run npm run build');
+  const dir = mkdtempSync(join(tmpdir(), 'jury-bench-renderer-'));
+  const service = await createJuryService({
+    workspace: join(dir, 'workspace'),
+    storeFolder: join(dir, 'tournaments'),
+    mode: 'browser',
+  });
+  const server = await startServer({ service, staticRoot: RENDERER, port: 0, host: '127.0.0.1' });
+  const executablePath = [
+    process.env['JURY_CHROMIUM'],
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].find((p): p is string => p !== undefined && p !== '' && existsSync(p));
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: CHROMIUM_FLAGS,
+  });
+  try {
+    const bots = await service.handlers['bots.addSamples']({ game: 'more' });
+    const ids = bots.map((b) => b.id);
+    const draft = ipcContract.requests['tournaments.create'].request.parse({
+      draft: {
+        name: 'Renderer bench',
+        game: 'more',
+        schedule: { kind: 'round-robin' },
+        bots: [...ids, ...ids, ...ids, ...ids],
+        timing: { mode: 'cpu' },
+        concurrency: Number(process.env['BENCH_CONCURRENCY'] ?? 8),
+      },
+    });
+    const summary = await service.handlers['tournaments.create'](draft);
+    const live = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const standings = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const page of [live, standings]) await page.addInitScript(OBSERVE);
+    await live.goto(`${server.url}#/t/${encodeURIComponent(summary.id)}/live`);
+    await standings.goto(`${server.url}#/t/${encodeURIComponent(summary.id)}/standings`);
+    // Page loads (parsing the bundles, the first render) are not what the bar is about: trace from the
+    // start of the tournament, once both pages are idle.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const trace = join(dir, 'trace.json');
+    await browser.startTracing(live, {
+      path: trace,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    await service.handlers['tournament.start']({ id: summary.id });
+    ctx.log(`renderer: watching 8 live More games for ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    await browser.stopTracing();
+    const updates = await live.evaluate(
+      () => (window as unknown as { __boardUpdates: number }).__boardUpdates,
+    );
+    const threads = rendererTasks(trace, LONG_TASK_MS);
+    const finished = (await service.handlers['tournaments.list'](undefined)).find(
+      (t) => t.id === summary.id,
+    )?.finished;
+    const worst = (pick: (t: RendererTasks) => number): number => Math.max(0, ...threads.map(pick));
+    const figures = {
+      seconds,
+      gamesFinished: finished ?? 0,
+      boardUpdatesPerSecond: Math.round(updates / seconds),
+      rendererThreads: threads.length,
+      longTasksByWall: threads.reduce((n, t) => n + t.longByWall, 0),
+      longestTaskWallMs: worst((t) => t.longestWallMs),
+      longTasksByCpu: threads.reduce((n, t) => n + t.longByCpu, 0),
+      longestTaskCpuMs: worst((t) => t.longestCpuMs),
+    };
+    ctx.log(
+      `renderer: ${figures.boardUpdatesPerSecond} board updates/s, ${figures.gamesFinished} games finished; tasks over ${LONG_TASK_MS} ms: ${figures.longTasksByWall} by wall time (longest ${figures.longestTaskWallMs} ms), ${figures.longTasksByCpu} by the renderer's CPU time (longest ${figures.longestTaskCpuMs} ms)`,
+    );
+    return {
+      figures,
+      targets: [
+        {
+          name: "renderer's own work per task",
+          goal: `no task over ${LONG_TASK_MS} ms of renderer CPU with 8 live games and standings updates`,
+          value: `longest ${figures.longestTaskCpuMs} ms (${figures.longTasksByCpu} over)`,
+          pass: figures.longestTaskCpuMs <= LONG_TASK_MS,
+        },
+        {
+          name: 'long tasks by wall time',
+          goal: `none over ${LONG_TASK_MS} ms (includes waiting for a core the bots hold)`,
+          value: `${figures.longTasksByWall}, longest ${figures.longestTaskWallMs} ms`,
+          pass: figures.longTasksByWall === 0,
+        },
+      ],
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The renderer section: the live wall and the standings in Chromium while 8 games stream. */
+export const rendererSection: Section = {
+  name: 'renderer',
+  description: 'the UI in Chromium: long tasks while 8 live games stream and standings update',
+  async run(ctx) {
+    const results: Record<string, PartResult> = {};
+    await guarded(results, 'live-wall', ctx, () => measureLiveWall(ctx, ctx.quick ? 10 : 30));
+    return results;
+  },
+};
