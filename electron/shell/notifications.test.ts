@@ -9,6 +9,7 @@ const progress = (id: string, state: Progress['state']): Progress => ({
   total: 4,
   running: 0,
   etaMs: null,
+  error: null,
 });
 
 describe('justFinished', () => {

@@ -147,7 +147,7 @@ describe('startShell', () => {
   it('notifies once when a tournament it saw running is done, and focuses the window on click', async () => {
     const { service, notify, windows } = setup({ 'tournaments.list': () => [summary] });
     await settle();
-    const progress = { id: 't1', finished: 5, total: 6, running: 1, etaMs: 900 };
+    const progress = { id: 't1', finished: 5, total: 6, running: 1, etaMs: 900, error: null };
     service().emit('tournament.progress', { ...progress, state: 'running' });
     service().emit('tournament.progress', { ...progress, state: 'done', finished: 6, running: 0 });
     service().emit('tournament.progress', { ...progress, state: 'done', finished: 6, running: 0 });

@@ -113,7 +113,15 @@ describe('the live store', () => {
     const store = useLiveStore();
     await store.open('t1');
     await vi.advanceTimersByTimeAsync(20);
-    listeners.progress[0]!({ id: 't1', state: 'aborted', finished: 0, total: 4, running: 0, etaMs: null });
+    listeners.progress[0]!({
+      id: 't1',
+      state: 'aborted',
+      finished: 0,
+      total: 4,
+      running: 0,
+      etaMs: null,
+      error: null,
+    });
     expect(games()).toEqual([]);
     emit(frame(1, 0)); // restarted from the first move after the abort
     await vi.advanceTimersByTimeAsync(20);

@@ -108,7 +108,15 @@ describe('the tournaments store', () => {
     const store = useTournamentsStore();
     store.listen();
     await vi.runOnlyPendingTimersAsync();
-    listeners.progress[0]!({ id: 'b', state: 'paused', finished: 7, total: 24, running: 0, etaMs: 5000 });
+    listeners.progress[0]!({
+      id: 'b',
+      state: 'paused',
+      finished: 7,
+      total: 24,
+      running: 0,
+      etaMs: 5000,
+      error: null,
+    });
     expect(store.byId('b')).toMatchObject({
       state: 'paused',
       finished: 7,
@@ -117,9 +125,38 @@ describe('the tournaments store', () => {
       name: 'T b',
     });
     expect(fake.tournamentsList).toHaveBeenCalledTimes(1);
-    listeners.progress[0]!({ id: 'x', state: 'running', finished: 0, total: 1, running: 1, etaMs: null });
+    listeners.progress[0]!({
+      id: 'x',
+      state: 'running',
+      finished: 0,
+      total: 1,
+      running: 1,
+      etaMs: null,
+      error: null,
+    });
     await vi.advanceTimersByTimeAsync(REFETCH_THROTTLE_MS);
     expect(fake.tournamentsList).toHaveBeenCalledTimes(2);
+  });
+
+  it('says once why a run stopped itself', async () => {
+    const store = useTournamentsStore();
+    store.listen();
+    await vi.runOnlyPendingTimersAsync();
+    const aborted = {
+      id: 'b',
+      state: 'aborted' as const,
+      finished: 3,
+      total: 24,
+      running: 0,
+      etaMs: null,
+      error: 'game 4 could not be played: cannot start ./bot',
+    };
+    listeners.progress[0]!(aborted);
+    listeners.progress[0]!(aborted);
+    expect(useNotices().items.map((n) => n.message)).toEqual([
+      'T b: game 4 could not be played: cannot start ./bot',
+    ]);
+    expect(store.byId('b')?.state).toBe('aborted');
   });
 
   it('creates, then starts the new tournament', async () => {

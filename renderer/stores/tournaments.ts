@@ -66,6 +66,9 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   function onProgress(p: EventPayload<'tournament.progress'>): void {
     const current = list.value.find((t) => t.id === p.id);
+    // Said once, when the run has stopped because of it.
+    if (p.error !== null && p.state === 'aborted' && current?.state !== 'aborted')
+      useNotices().error(`${current?.name ?? p.id}: ${p.error}`);
     if (!current) return refetchSoon();
     const { state, finished, total, running, etaMs } = p;
     put({ ...current, state, finished, total, running, etaMs });

@@ -156,6 +156,7 @@ describe('LiveView', () => {
         total: 12,
         running: 3,
         etaMs: 60_000,
+        error: null,
       } satisfies Progress),
     );
     await new Promise((resolve) => setTimeout(resolve, 40));

@@ -75,7 +75,15 @@ describe('the IPC contract', () => {
     };
     expect(play.request.parse(good)).toEqual(good);
     expect(play.request.safeParse({ ...good, seed: 0xffffffff }).success).toBe(true);
-    const progress = { id: 't', state: 'running', finished: 3, total: 10, running: 2, etaMs: null };
+    const progress = {
+      id: 't',
+      state: 'running',
+      finished: 3,
+      total: 10,
+      running: 2,
+      etaMs: null,
+      error: null,
+    };
     expect(ipcContract.events['tournament.progress'].parse(progress)).toEqual(progress);
     const frame = {
       tournament: 't',

@@ -66,7 +66,12 @@ export function isAlive(pid: number): boolean {
 
 /** A service on fresh temporary folders; call `dispose` after the test. */
 export async function startHarness(
-  options: { frameIntervalMs?: number; mode?: 'desktop' | 'browser' } = {},
+  options: {
+    frameIntervalMs?: number;
+    mode?: 'desktop' | 'browser';
+    /** Wraps the launcher, e.g. to make a launch fail the way a broken machine would. */
+    wrapLauncher?: (launcher: ProcessLauncher) => ProcessLauncher;
+  } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'jury-service-'));
   const pids: number[] = [];
@@ -74,7 +79,7 @@ export async function startHarness(
     workspace: join(dir, 'workspace'),
     storeFolder: join(dir, 'tournaments'),
     mode: options.mode ?? 'desktop',
-    launcher: pidLauncher(pids),
+    launcher: (options.wrapLauncher ?? ((l) => l))(pidLauncher(pids)),
     frameIntervalMs: options.frameIntervalMs ?? 20,
   });
   const events: Recorded[] = [];

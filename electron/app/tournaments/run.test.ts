@@ -107,6 +107,37 @@ describe('running tournaments', () => {
     });
   });
 
+  it('says why a run aborted itself when a game cannot be played', async () => {
+    // A bot that cannot run is the bot's failure (EXIT) and the event goes on; a launch that throws is
+    // Jury's (no process could be made at all): the run stops and says why.
+    let launches = 0;
+    h = await startHarness({
+      wrapLauncher: (inner) => ({
+        check: (bot) => inner.check(bot),
+        launch: (bot, limits) => {
+          launches += 1;
+          if (launches > 2) return Promise.reject(new Error('fork failed: resource temporarily unavailable'));
+          return inner.launch(bot, limits);
+        },
+      }),
+    });
+    const bots = await h.call('bots.addSamples', { game: '6561' });
+    await h.call('tournaments.create', {
+      draft: {
+        name: 'Broken',
+        game: '6561',
+        schedule: { kind: 'round-robin', repeats: 2 },
+        bots: bots.map((b) => b.id),
+        timing: { mode: 'cpu' },
+        concurrency: 1,
+      },
+    });
+    await h.call('tournament.start', { id: 'Broken' });
+    const end = await h.waitFor('tournament.progress', (p) => p.state === 'aborted');
+    expect(end.finished).toBe(1);
+    expect(end.error).toBe('game 2 could not be played: fork failed: resource temporarily unavailable');
+  });
+
   it('lists tournaments newest first', async () => {
     const h = await setup('First');
     await sleep(5);

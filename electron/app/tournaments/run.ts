@@ -75,6 +75,7 @@ export class TournamentRun {
     });
     this.finished = this.runner.run().catch((e: unknown) => {
       // The runner itself failed (a store write, a scheduler that waits with nothing running).
+      this.#error = `the run stopped: ${e instanceof Error ? e.message : String(e)}`;
       this.runner.abort();
       this.boards.dropAll();
       this.#progress('aborted');
@@ -112,9 +113,13 @@ export class TournamentRun {
     return { ...this.runner.progress(), state: this.runner.current };
   }
 
+  /** Why the run aborted itself, for the UI (the runner aborts on a game that cannot be played). */
+  #error: string | null = null;
+
   #progress(state: RunnerState, progress: Progress = this.runner.progress()): void {
     const { finished, total, running, etaMs } = progress;
-    this.#emit('tournament.progress', { id: this.id, state, finished, total, running, etaMs });
+    const error = this.#error;
+    this.#emit('tournament.progress', { id: this.id, state, finished, total, running, etaMs, error });
   }
 
   #changed(reason: EventPayload<'tournament.changed'>['reason'], game: number | null = null): void {
@@ -138,6 +143,7 @@ export class TournamentRun {
         this.#changed('game-finished', event.game.index);
         return;
       case 'game-failed':
+        this.#error ??= `game ${event.game.index + 1} could not be played: ${event.error}`;
         this.boards.drop(event.game.index);
         return;
       case 'progress':
