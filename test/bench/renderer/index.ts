@@ -99,6 +99,7 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
       gamesFinished: finished ?? 0,
       boardUpdatesPerSecond: Math.round(updates / seconds),
       rendererThreads: threads.length,
+      perThread: threads.map((t) => ({ ...t })),
       longTasksByWall: threads.reduce((n, t) => n + t.longByWall, 0),
       longestTaskWallMs: worst((t) => t.longestWallMs),
       longTasksByCpu: threads.reduce((n, t) => n + t.longByCpu, 0),
