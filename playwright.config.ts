@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, systemChromium } from './test/e2e/chromium.ts';
 import { E2E_PORT } from './test/e2e/paths.ts';
 
 // End-to-end tests: the real renderer, served by the real `jury serve` (engine, bots, SQLite), in Chromium.
 // The system's Chromium when there is one (build/run.sh sets JURY_CHROMIUM), otherwise Playwright's own.
-const systemChromium = [process.env['JURY_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path): path is string => path !== undefined && path !== '' && existsSync(path),
-);
+const chromium = systemChromium();
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -24,16 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     acceptDownloads: true,
     launchOptions: {
-      ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -19,7 +19,7 @@ import { defaultStoreFolder } from './engine/store/paths.ts';
 import type { Shell } from './shell/start.ts';
 import { startShell } from './shell/start.ts';
 import { hardenContents, permissionCheckHandler, permissionRequestHandler } from './shell/web-security.ts';
-import { writeFileAtomic } from './shell/write-file.ts';
+import { writeFileAtomic } from './engine/atomic-file.ts';
 import { secureWindowOptions } from './window-options.ts';
 
 // The thin Electron shell: everything here is Electron glue; the wiring itself is startShell

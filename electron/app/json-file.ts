@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../engine/atomic-file.ts';
 import type { z } from 'zod';
 
 /**
@@ -42,42 +41,10 @@ export async function readJsonFile<T>(path: string, schema: z.ZodType<T>, fallba
 
 /**
  * Writes `value` as JSON to `path` so that a crash or power cut leaves either the old or the new file,
- * never half of one: a temporary file in the same folder (a rename is only atomic within a file system)
- * is written, flushed to disk and renamed over the target. Creates the folder when missing.
+ * never half of one (see {@link writeFileAtomic}). Creates the folder when missing.
  */
 export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
-  const folder = dirname(path);
-  await mkdir(folder, { recursive: true });
-  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (e) {
-    await unlink(temp).catch(() => undefined);
-    throw e;
-  }
-  await syncFolder(folder);
-}
-
-/** Flushes the folder's entry of the renamed file; folders cannot be opened for this on Windows. */
-async function syncFolder(folder: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  try {
-    const handle = await open(folder, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Some file systems refuse fsync on a folder; the rename itself has still happened.
-  }
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /**

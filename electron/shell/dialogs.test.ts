@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageOfFile } from '../engine/bots/languages.ts';
 import type { DialogDeps } from './dialogs.ts';
 import { dialogHandlers, openBotOptions, saveFileOptions, sourceExtensions } from './dialogs.ts';
-import { writeFileAtomic } from './write-file.ts';
+import { writeFileAtomic } from '../engine/atomic-file.ts';
 
 const csv = { fileName: 'club-night.csv', mime: 'text/csv', content: 'rank,name\n1,a\n' };
 

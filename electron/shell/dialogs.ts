@@ -17,7 +17,7 @@ export interface DialogDeps {
   showOpenDialog(options: OpenDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
   /** `dialog.showSaveDialog`, attached to the app's window. */
   showSaveDialog(options: SaveDialogOptions): Promise<{ canceled: boolean; filePath?: string }>;
-  /** Writes a file atomically (write-file.ts). */
+  /** Writes a file atomically (electron/engine/atomic-file.ts). */
   writeFile(path: string, content: string): Promise<void>;
   /** The folder a save dialog starts in (the user's documents). */
   defaultFolder(): string;

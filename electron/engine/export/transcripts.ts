@@ -1,5 +1,6 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { GameRecord } from '../record/schema.ts';
 import { renderTranscript } from '../record/transcript.ts';
 
@@ -31,20 +32,20 @@ export async function writeTranscripts(
 ): Promise<number> {
   let count = 0;
   const render = options.dialogue ? { dialogue: true } : {};
+  await mkdir(dir, { recursive: true });
   for await (const { index, record } of records) {
-    await writeTextFile(join(dir, transcriptName(index)), renderTranscript(record, render));
+    // Plain writes: an fsync per file would make tens of thousands of transcripts take minutes, and a
+    // half-written folder of transcripts is simply written again.
+    await writeFile(join(dir, transcriptName(index)), renderTranscript(record, render), 'utf8');
     count += 1;
   }
   return count;
 }
 
 /**
- * Writes `text` to `path` atomically: to a temporary file beside it, then renamed over it, so a reader
- * (or a crash half-way) never sees half a report. Creates the folder when needed.
+ * Writes `text` to `path` atomically (see electron/engine/atomic-file.ts), so a reader or a crash
+ * half-way never sees half a report. Creates the folder when needed.
  */
 export async function writeTextFile(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text, 'utf8');
-  await rename(temp, path);
+  await writeFileAtomic(path, text);
 }

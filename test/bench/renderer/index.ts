@@ -6,21 +6,13 @@ import { chromium } from 'playwright-core';
 import { createJuryService } from '../../../electron/app/service.ts';
 import { startServer } from '../../../electron/serve/server.ts';
 import { ipcContract } from '../../../shared/ipc/contract.ts';
+import { CHROMIUM_FLAGS, systemChromium } from '../../e2e/chromium.ts';
 import { rendererTasks, type RendererTasks } from './trace.ts';
 import { guarded, type BenchContext, type PartResult, type Section } from '../lib/section.ts';
 
 /** The issue's bar: no task in the renderer's main thread longer than this (ms). */
 const LONG_TASK_MS = 50;
 const RENDERER = fileURLToPath(new URL('../../../out/renderer/', import.meta.url));
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Counts board repaints in the page (each board's aria-label names its ply). */
 const OBSERVE = `
@@ -46,11 +38,7 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
     mode: 'browser',
   });
   const server = await startServer({ service, staticRoot: RENDERER, port: 0, host: '127.0.0.1' });
-  const executablePath = [
-    process.env['JURY_CHROMIUM'],
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-  ].find((p): p is string => p !== undefined && p !== '' && existsSync(p));
+  const executablePath = systemChromium();
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: CHROMIUM_FLAGS,

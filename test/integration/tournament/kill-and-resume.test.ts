@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,19 +26,15 @@ const config = {
   timing: { mode: 'cpu' },
 };
 
+/** Starts `jury run` on `configPath` with its JSON event lines on stdout, two games at a time. */
+function startRun(configPath: string, db: string): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [JURY, 'run', configPath, '--db', db, '--json', '--concurrency', '2']);
+}
+
 /** Runs `jury run` and kills it with SIGKILL once `after` games have finished; resolves with how many it saw. */
 function runAndKill(configPath: string, db: string, after: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [
-      JURY,
-      'run',
-      configPath,
-      '--db',
-      db,
-      '--json',
-      '--concurrency',
-      '2',
-    ]);
+    const child = startRun(configPath, db);
     let seen = 0;
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -106,16 +102,7 @@ describe('a tournament interrupted with Ctrl-C', () => {
     const configPath = join(dir, 'config.json');
     writeFileSync(configPath, JSON.stringify(config));
     const db = join(dir, 'stopped.sqlite');
-    const child = spawn(process.execPath, [
-      JURY,
-      'run',
-      configPath,
-      '--db',
-      db,
-      '--json',
-      '--concurrency',
-      '2',
-    ]);
+    const child = startRun(configPath, db);
     let out = '';
     let interrupted = false;
     child.stdout.on('data', (chunk: Buffer) => {
