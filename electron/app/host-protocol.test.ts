@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FromHost, HostPort, HostService } from './host-protocol.ts';
 import { hostEnv, hostFoldersFromEnv, isFromHost, isToHost, serveHost } from './host-protocol.ts';
-import { fakeService } from './in-memory-host.ts';
+import { fakeService } from '../../test/helpers/in-memory-host.ts';
 
 const summary = {
   id: 't1',
