@@ -66,6 +66,46 @@ export default tseslint.config(
     },
   },
   {
+    // The engine, its service, `jury serve` and the CLI run without Electron (in Node, or in Electron's
+    // utility process): only the thin shell (main.ts, preload.ts, ipc/, shell/) may touch it.
+    files: [
+      'electron/engine/**/*.ts',
+      'electron/app/**/*.ts',
+      'electron/serve/**/*.ts',
+      'electron/cli/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'only the Electron shell imports electron.' },
+            { group: ['**/shell/**', '**/main.ts', '**/preload*'], message: 'the shell sits above this.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/engine/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'only the Electron shell imports electron.' },
+            {
+              group: ['**/app/**', '**/serve/**', '**/cli/**', '**/shell/**'],
+              message: 'the engine depends on nothing above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
   },

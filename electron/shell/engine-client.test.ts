@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { UtilityProcess } from 'electron';
 import type { ToHost } from '../app/host-protocol.ts';
-import { fakeService, inMemoryHost } from '../app/in-memory-host.ts';
+import { fakeService, inMemoryHost } from '../../test/helpers/in-memory-host.ts';
 import type { EngineProcess } from './engine-client.ts';
 import { createEngineClient, EngineStoppedError } from './engine-client.ts';
 

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { EventChannel } from '../../shared/ipc/channels.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../ipc/register.ts';
-import type { EngineProcess } from '../shell/engine-client.ts';
-import type { HostPort, HostService } from './host-protocol.ts';
-import { serveHost } from './host-protocol.ts';
+import type { Handlers } from '../../electron/ipc/register.ts';
+import type { EngineProcess } from '../../electron/shell/engine-client.ts';
+import type { HostPort, HostService } from '../../electron/app/host-protocol.ts';
+import { serveHost } from '../../electron/app/host-protocol.ts';
 
 /**
  * An engine host in the same process, for tests: {@link serveHost} on one end of an in-memory message
