@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
+import { flushPromises } from '@vue/test-utils';
 import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
 import App from './App.vue';
-import { createJuryI18n } from './i18n/index.ts';
 import { useSettingsStore } from './stores/settings.ts';
+import { appInfo, blank, mountScreen } from './test-support.ts';
 
 const api = vi.hoisted(() => ({ appInfo: vi.fn(), settingsGet: vi.fn(), settingsSet: vi.fn() }));
 vi.mock('./bridge/index.ts', () => ({ jury: () => api, isDesktop: () => false }));
@@ -19,30 +17,19 @@ const settings = {
 };
 
 async function mountApp() {
-  const router = createRouter({
-    history: createMemoryHistory(),
+  const { wrapper, pinia, i18n } = await mountScreen(App, {
     routes: [
       { path: '/', component: { render: () => h('p', { id: 'screen' }, 'home screen') } },
-      ...['/new', '/bots', '/settings'].map((path) => ({ path, component: { render: () => h('div') } })),
+      ...['/new', '/bots', '/settings'].map((path) => ({ path, component: blank })),
     ],
+    path: '/',
   });
-  await router.push('/');
-  const pinia = createPinia();
-  const i18n = createJuryI18n('en');
-  const wrapper = mount(App, { global: { plugins: [pinia, router, i18n] } });
-  await flushPromises();
   return { wrapper, pinia, i18n };
 }
 
 beforeEach(() => {
   vi.resetAllMocks();
-  api.appInfo.mockResolvedValue({
-    version: '2.0.0',
-    mode: 'browser',
-    canControl: false,
-    firstStart: false,
-    storeFolder: '/s',
-  });
+  api.appInfo.mockResolvedValue(appInfo({ version: '2.0.0', mode: 'browser', canControl: false }));
   api.settingsGet.mockResolvedValue(settings);
 });
 

@@ -1,27 +1,18 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import { createJuryI18n } from '../i18n/index.ts';
+import { flushPromises } from '@vue/test-utils';
 import type { AppInfo } from '../stores/app.ts';
 import { useNotices } from '../stores/notices.ts';
 import type { Settings } from '../stores/settings.ts';
 import DemoOffer from './DemoOffer.vue';
 import { useAppStore } from '../stores/app.ts';
 import { useSettingsStore } from '../stores/settings.ts';
+import { appInfo, blank, mountScreen } from '../test-support.ts';
 
 const api = vi.hoisted(() => ({ tournamentsDemo: vi.fn(), settingsSet: vi.fn() }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
 
-const info: AppInfo = {
-  version: '1',
-  mode: 'desktop',
-  canControl: true,
-  firstStart: true,
-  storeFolder: '/s',
-};
+const info: AppInfo = appInfo({ firstStart: true });
 const settings: Settings = {
   language: 'en',
   theme: 'system',
@@ -29,21 +20,18 @@ const settings: Settings = {
   demoOffered: false,
 };
 
-async function mountOffer(appInfo: AppInfo = info, stored: Settings = settings) {
-  const router = createRouter({
-    history: createMemoryHistory(),
+async function mountOffer(shown: AppInfo = info, stored: Settings = settings) {
+  const mounted = await mountScreen(DemoOffer, {
     routes: [
-      { path: '/', component: { render: () => h('div') } },
-      { path: '/t/:id/live', component: { render: () => h('div') } },
+      { path: '/', component: blank },
+      { path: '/t/:id/live', component: blank },
     ],
+    path: '/',
   });
-  await router.push('/');
-  const pinia = createPinia();
-  const wrapper = mount(DemoOffer, { global: { plugins: [pinia, router, createJuryI18n('en')] } });
-  useAppStore(pinia).info = appInfo;
-  useSettingsStore(pinia).settings = stored;
+  useAppStore(mounted.pinia).info = shown;
+  useSettingsStore(mounted.pinia).settings = stored;
   await flushPromises();
-  return { wrapper, router, pinia };
+  return mounted;
 }
 
 beforeEach(() => {

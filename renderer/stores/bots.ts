@@ -3,7 +3,7 @@ import { ref } from 'vue';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
 import type { GameId } from '../../shared/games/types.ts';
 import { jury } from '../bridge/index.ts';
-import { useNotices } from './notices.ts';
+import { noticeErrors } from './notices.ts';
 
 /** A bot of the library. */
 export type LibraryBot = Response<'bots.list'>[number];
@@ -47,19 +47,10 @@ export const useBotsStore = defineStore('bots', () => {
   /** The bot added last (its build log is shown right away). */
   const lastAdded = ref<LibraryBot | null>(null);
 
-  async function guard<T>(work: () => Promise<T>): Promise<T | null> {
-    try {
-      return await work();
-    } catch (cause) {
-      useNotices().error(cause);
-      return null;
-    }
-  }
-
   /** Reads the library and the games afresh (hashes and last changes are read again by the engine). */
   async function load(): Promise<void> {
     loading.value = true;
-    await guard(async () => {
+    await noticeErrors(async () => {
       const [list, known] = await Promise.all([jury().botsList(), jury().gamesList()]);
       bots.value = list;
       games.value = known;
@@ -71,7 +62,7 @@ export const useBotsStore = defineStore('bots', () => {
   /** Adds a program or source file; the added bot, or null when the engine refused it. */
   async function add(request: AddBotRequest): Promise<LibraryBot | null> {
     adding.value = true;
-    const bot = await guard(() => jury().botsAdd(request));
+    const bot = await noticeErrors(() => jury().botsAdd(request));
     adding.value = false;
     if (!bot) return null;
     bots.value = [...bots.value.filter((b) => b.id !== bot.id), bot];
@@ -81,7 +72,7 @@ export const useBotsStore = defineStore('bots', () => {
 
   /** Desktop only: the native file dialog, then adds the chosen file; null when cancelled or refused. */
   async function addFromDialog(): Promise<LibraryBot | null> {
-    const path = await guard(() => jury().dialogOpenBot());
+    const path = await noticeErrors(() => jury().dialogOpenBot());
     return path ? add({ path }) : null;
   }
 
@@ -103,7 +94,7 @@ export const useBotsStore = defineStore('bots', () => {
   /** Adds the sample bots of every game that are not in the library yet. */
   async function addSamples(): Promise<boolean> {
     addingSamples.value = true;
-    const list = await guard(() => jury().botsAddSamples({}));
+    const list = await noticeErrors(() => jury().botsAddSamples({}));
     addingSamples.value = false;
     if (list) bots.value = list;
     return list !== null;
@@ -111,7 +102,7 @@ export const useBotsStore = defineStore('bots', () => {
 
   async function change(id: string, work: () => Promise<LibraryBot[]>): Promise<boolean> {
     busy.value = [...busy.value, id];
-    const list = await guard(work);
+    const list = await noticeErrors(work);
     busy.value = busy.value.filter((b) => b !== id);
     if (list) bots.value = list;
     return list !== null;
@@ -136,7 +127,7 @@ export const useBotsStore = defineStore('bots', () => {
   /** Plays one game of `game` against the sample bot(s); the answer is kept in {@link smoke}. */
   async function smokeTest(id: string, game: GameId): Promise<SmokeTest | null> {
     smoke.value = { ...smoke.value, [id]: { game, running: true, result: null } };
-    const result = await guard(() => jury().botsSmokeTest({ id, game }));
+    const result = await noticeErrors(() => jury().botsSmokeTest({ id, game }));
     smoke.value = { ...smoke.value, [id]: { game, running: false, result } };
     return result;
   }

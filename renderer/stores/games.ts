@@ -4,6 +4,7 @@ import type { EventPayload } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
 import type { GameRow } from '../view/game-filter.ts';
 import { useNotices } from './notices.ts';
+import { sharedSubscription, throttledRefetch } from './refetch.ts';
 
 export type { GameRow } from '../view/game-filter.ts';
 
@@ -29,18 +30,25 @@ export const useGamesStore = defineStore('games', () => {
   const loaded = ref(false);
   const loading = ref(false);
   let sequence = 0;
-  let unsubscribe: (() => void) | null = null;
-  /** Screens following the events. */
-  let followers = 0;
-  let lastFetch = -Infinity;
-  let pending: ReturnType<typeof setTimeout> | null = null;
+  const refetch = throttledRefetch(fetch, GAMES_REFETCH_MS);
+  /**
+   * Follows the shown tournament's changes while any screen asks (the bracket and the games list come
+   * and go in either order when the route changes); stopping drops a planned refetch.
+   */
+  const changes = sharedSubscription(
+    () =>
+      jury().onTournamentChanged((event) => {
+        if (event.id === id.value && REASONS.has(event.reason)) refetch.soon();
+      }),
+    () => refetch.cancel(),
+  );
 
   /** Reads the rows afresh; an answer overtaken by a newer request is dropped. */
   async function fetch(): Promise<void> {
     const current = id.value;
     if (current === null) return;
     const mine = ++sequence;
-    lastFetch = Date.now();
+    refetch.fetched();
     loading.value = true;
     try {
       const answer = await jury().tournamentGames({ id: current });
@@ -65,40 +73,14 @@ export const useGamesStore = defineStore('games', () => {
     return fetch();
   }
 
-  function refetchSoon(): void {
-    if (pending !== null) return;
-    const wait = Math.max(0, lastFetch + GAMES_REFETCH_MS - Date.now());
-    pending = setTimeout(() => {
-      pending = null;
-      void fetch();
-    }, wait);
-  }
-
-  /**
-   * Follows the shown tournament's changes until every screen that asked has called the returned
-   * function (the bracket and the games list come and go in either order when the route changes).
-   */
+  /** Follows the shown tournament's changes until every screen that asked has let go. */
   function listen(): () => void {
-    followers += 1;
-    unsubscribe ??= jury().onTournamentChanged((event) => {
-      if (event.id === id.value && REASONS.has(event.reason)) refetchSoon();
-    });
-    let stopped = false;
-    return () => {
-      if (stopped) return;
-      stopped = true;
-      followers = Math.max(0, followers - 1);
-      if (followers === 0) stopListening();
-    };
+    return changes.follow();
   }
 
   /** Stops following the events for everyone and drops a planned refetch. */
   function stopListening(): void {
-    followers = 0;
-    unsubscribe?.();
-    unsubscribe = null;
-    if (pending !== null) clearTimeout(pending);
-    pending = null;
+    changes.stop();
   }
 
   /** The row of one game, if loaded. */

@@ -64,3 +64,16 @@ export const useNotices = defineStore('notices', () => {
 
   return { items, error, info, dismiss, clear };
 });
+
+/**
+ * Runs `work` for a store action: its answer, or null after its failure became an error notice (so
+ * the action can answer whether it worked).
+ */
+export async function noticeErrors<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (cause) {
+    useNotices().error(cause);
+    return null;
+  }
+}

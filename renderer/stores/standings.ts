@@ -11,6 +11,7 @@ import {
   type StandingsColumn,
 } from '../view/standings-table.ts';
 import { useNotices } from './notices.ts';
+import { sharedSubscription, throttledRefetch } from './refetch.ts';
 
 /** The answer of `tournament.standings`: the report, the stages, the points per round. */
 export type Standings = Response<'tournament.standings'>;
@@ -63,11 +64,18 @@ export const useStandingsStore = defineStore('standings', () => {
   /** The export under way, if any. */
   const exporting = ref<ExportKind | null>(null);
   let sequence = 0;
-  let unsubscribe: (() => void) | null = null;
-  /** Screens following the events. */
-  let followers = 0;
-  let lastFetch = -Infinity;
-  let pending: ReturnType<typeof setTimeout> | null = null;
+  const refetch = throttledRefetch(fetch, STANDINGS_REFETCH_MS);
+  /**
+   * Follows finished games of the shown tournament while any screen asks (screens come and go in
+   * either order when the route changes); stopping drops a planned refetch.
+   */
+  const changes = sharedSubscription(
+    () =>
+      jury().onTournamentChanged((event) => {
+        if (event.id === id.value && REASONS.has(event.reason)) refetch.soon();
+      }),
+    () => refetch.cancel(),
+  );
 
   const rows = computed(() =>
     data.value ? sortStandings(standingsTableRows(data.value.report), sort.value) : [],
@@ -78,7 +86,7 @@ export const useStandingsStore = defineStore('standings', () => {
     const current = id.value;
     if (current === null) return;
     const mine = ++sequence;
-    lastFetch = Date.now();
+    refetch.fetched();
     loading.value = true;
     try {
       const request = stage.value === null ? { id: current } : { id: current, stage: stage.value };
@@ -113,41 +121,14 @@ export const useStandingsStore = defineStore('standings', () => {
     sort.value = nextSort(sort.value, column);
   }
 
-  /** Refetches soon: at once when the last fetch is a throttle period ago, else once at its end. */
-  function refetchSoon(): void {
-    if (pending !== null) return;
-    const wait = Math.max(0, lastFetch + STANDINGS_REFETCH_MS - Date.now());
-    pending = setTimeout(() => {
-      pending = null;
-      void fetch();
-    }, wait);
-  }
-
-  /**
-   * Follows finished games of the shown tournament until every screen that asked has called the
-   * returned function (screens come and go in either order when the route changes).
-   */
+  /** Follows finished games of the shown tournament until every screen that asked has let go. */
   function listen(): () => void {
-    followers += 1;
-    unsubscribe ??= jury().onTournamentChanged((event) => {
-      if (event.id === id.value && REASONS.has(event.reason)) refetchSoon();
-    });
-    let stopped = false;
-    return () => {
-      if (stopped) return;
-      stopped = true;
-      followers = Math.max(0, followers - 1);
-      if (followers === 0) stopListening();
-    };
+    return changes.follow();
   }
 
   /** Stops following the events for everyone and drops a planned refetch. */
   function stopListening(): void {
-    followers = 0;
-    unsubscribe?.();
-    unsubscribe = null;
-    if (pending !== null) clearTimeout(pending);
-    pending = null;
+    changes.stop();
   }
 
   /**

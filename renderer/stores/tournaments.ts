@@ -4,7 +4,8 @@ import type { EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
 import type { TournamentDraft } from '../view/draft.ts';
 import type { FieldIssue } from '../view/draft-issues.ts';
-import { useNotices } from './notices.ts';
+import { noticeErrors, useNotices } from './notices.ts';
+import { throttledRefetch } from './refetch.ts';
 
 /** A tournament in the list. */
 export type TournamentSummary = Response<'tournaments.list'>[number];
@@ -26,36 +27,16 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   /** Ids with a control request under way (their buttons wait). */
   const busy = ref<string[]>([]);
   let unsubscribe: (() => void) | null = null;
-  let lastFetch = -Infinity;
-  let pending: ReturnType<typeof setTimeout> | null = null;
-
-  async function guard<T>(work: () => Promise<T>): Promise<T | null> {
-    try {
-      return await work();
-    } catch (cause) {
-      useNotices().error(cause);
-      return null;
-    }
-  }
+  const refetch = throttledRefetch(fetch, REFETCH_THROTTLE_MS);
 
   /** Reads the list afresh. */
   async function fetch(): Promise<void> {
-    lastFetch = Date.now();
-    const answer = await guard(() => jury().tournamentsList());
+    refetch.fetched();
+    const answer = await noticeErrors(() => jury().tournamentsList());
     if (answer) {
       list.value = answer;
       loaded.value = true;
     }
-  }
-
-  /** Refetches soon: at once when the last fetch is a throttle period ago, else once at its end. */
-  function refetchSoon(): void {
-    if (pending !== null) return;
-    const wait = Math.max(0, lastFetch + REFETCH_THROTTLE_MS - Date.now());
-    pending = setTimeout(() => {
-      pending = null;
-      void fetch();
-    }, wait);
   }
 
   /** Replaces one tournament in the list with a newer summary (or adds it). */
@@ -69,7 +50,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     // Said once, when the run has stopped because of it.
     if (p.error !== null && p.state === 'aborted' && current?.state !== 'aborted')
       useNotices().error(`${current?.name ?? p.id}: ${p.error}`);
-    if (!current) return refetchSoon();
+    if (!current) return refetch.soon();
     const { state, finished, total, running, etaMs } = p;
     put({ ...current, state, finished, total, running, etaMs });
   }
@@ -79,21 +60,20 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     if (unsubscribe === null) {
       const api = jury();
       const offProgress = api.onTournamentProgress(onProgress);
-      const offChanged = api.onTournamentChanged(() => refetchSoon());
+      const offChanged = api.onTournamentChanged(() => refetch.soon());
       unsubscribe = () => {
         offProgress();
         offChanged();
       };
     }
-    if (!loaded.value && pending === null) void fetch();
+    if (!loaded.value && !refetch.planned()) void fetch();
   }
 
   /** Stops following the events and drops a planned refetch. */
   function stopListening(): void {
     unsubscribe?.();
     unsubscribe = null;
-    if (pending !== null) clearTimeout(pending);
-    pending = null;
+    refetch.cancel();
   }
 
   /** One tournament of the list, if it is there. */
@@ -103,12 +83,12 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   /** The engine's problems with a draft, by field path; null when the engine could not be asked. */
   function check(draft: unknown): Promise<FieldIssue[] | null> {
-    return guard(() => jury().tournamentsCheck({ draft }));
+    return noticeErrors(() => jury().tournamentsCheck({ draft }));
   }
 
   /** Creates a tournament and starts it; its summary, or null when refused (the notice says why). */
   async function create(draft: TournamentDraft): Promise<TournamentSummary | null> {
-    const created = await guard(() => jury().tournamentsCreate({ draft }));
+    const created = await noticeErrors(() => jury().tournamentsCreate({ draft }));
     if (!created) return null;
     put(created);
     return (await control(created.id, 'start')) ?? created;
@@ -116,14 +96,14 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   /** Creates and starts the demo tournament. */
   async function demo(): Promise<TournamentSummary | null> {
-    const created = await guard(() => jury().tournamentsDemo());
+    const created = await noticeErrors(() => jury().tournamentsDemo());
     if (created) put(created);
     return created;
   }
 
   /** Deletes a tournament that is not running. */
   async function remove(id: string): Promise<boolean> {
-    // The engine answers null on success, so `guard` cannot tell; catch here.
+    // The engine answers null on success, so `noticeErrors` cannot tell; catch here.
     try {
       await jury().tournamentsRemove({ id });
     } catch (cause) {
@@ -139,7 +119,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     work: () => Promise<TournamentSummary>,
   ): Promise<TournamentSummary | null> {
     busy.value = [...busy.value, id];
-    const summary = await guard(work);
+    const summary = await noticeErrors(work);
     busy.value = busy.value.filter((b) => b !== id);
     if (summary) put(summary);
     return summary;
@@ -165,7 +145,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
 
   /** The draft a tournament was created from. */
   function draftOf(id: string): Promise<TournamentDraft | null> {
-    return guard(() => jury().tournamentDraft({ id }));
+    return noticeErrors(() => jury().tournamentDraft({ id }));
   }
 
   /** Whether a control request of the tournament is under way. */

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import { createJuryI18n } from '../i18n/index.ts';
+import { flushPromises } from '@vue/test-utils';
 import type { LibraryBot, SmokeTest } from '../stores/bots.ts';
 import { useNotices } from '../stores/notices.ts';
 import BotsView from './BotsView.vue';
+import { appInfo, mountScreen } from '../test-support.ts';
 
 const api = vi.hoisted(() => ({
   appInfo: vi.fn(),
@@ -48,27 +45,14 @@ const games = [
   { id: 'flit', title: 'Flit', seats: 4, seatNames: [], timeControl: { kind: 'game-total', budgetMs: 1 } },
 ];
 
-async function mountView() {
-  const router = createRouter({
-    history: createMemoryHistory(),
-    routes: [{ path: '/', component: { render: () => h('div') } }],
-  });
-  const pinia = createPinia();
-  const wrapper = mount(BotsView, { global: { plugins: [pinia, router, createJuryI18n('en')] } });
-  await flushPromises();
-  return { wrapper, pinia };
+function mountView() {
+  return mountScreen(BotsView);
 }
 
 beforeEach(() => {
   vi.resetAllMocks();
   env.desktop = false;
-  api.appInfo.mockResolvedValue({
-    version: '0.1.0',
-    mode: 'browser',
-    canControl: true,
-    firstStart: false,
-    storeFolder: '/s',
-  });
+  api.appInfo.mockResolvedValue(appInfo({ version: '0.1.0', mode: 'browser' }));
   api.gamesList.mockResolvedValue(games);
   api.botsList.mockResolvedValue([
     bot('mine', { name: 'My bot', kind: 'source', language: 'cpp' }),
@@ -251,13 +235,7 @@ describe('BotsView', () => {
   });
 
   it('hides every control from spectators', async () => {
-    api.appInfo.mockResolvedValue({
-      version: '0.1.0',
-      mode: 'browser',
-      canControl: false,
-      firstStart: false,
-      storeFolder: '/s',
-    });
+    api.appInfo.mockResolvedValue(appInfo({ version: '0.1.0', mode: 'browser', canControl: false }));
     const { wrapper } = await mountView();
     expect(wrapper.findAll('tbody tr')).toHaveLength(2);
     for (const id of ['add-samples', 'bot-path', 'smoke-open', 'rename', 'remove']) {

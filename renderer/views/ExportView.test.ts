@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import { createJuryI18n } from '../i18n/index.ts';
+import { flushPromises } from '@vue/test-utils';
 import { routes } from '../router.ts';
 import ExportView from './ExportView.vue';
+import { mountScreen } from '../test-support.ts';
 
 const env = vi.hoisted(() => ({ desktop: false }));
 const csv = {
@@ -27,13 +25,7 @@ const fake = {
 vi.mock('../bridge/index.ts', () => ({ jury: () => fake, isDesktop: () => env.desktop }));
 
 async function mountView() {
-  const router = createRouter({ history: createMemoryHistory(), routes });
-  await router.push('/t/t1/export');
-  const wrapper = mount(ExportView, {
-    props: { id: 't1' },
-    global: { plugins: [createPinia(), router, createJuryI18n('en')] },
-  });
-  await flushPromises();
+  const { wrapper } = await mountScreen(ExportView, { routes, path: '/t/t1/export', props: { id: 't1' } });
   return wrapper;
 }
 

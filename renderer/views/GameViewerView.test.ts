@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { createMemoryHistory, createRouter } from 'vue-router';
+import { flushPromises } from '@vue/test-utils';
 import GameBoard from '../boards/GameBoard.vue';
-import { createJuryI18n } from '../i18n/index.ts';
 import { routes } from '../router.ts';
 import type { GameReplay } from '../stores/replay.ts';
 import GameViewerView from './GameViewerView.vue';
+import { mountScreen } from '../test-support.ts';
 
 /** A made-up More replay: the board is stubbed, so the states only need to be told apart. */
 function replay(lines: string[], scores: number[]): GameReplay {
@@ -72,14 +70,13 @@ const fake = {
 vi.mock('../bridge/index.ts', () => ({ jury: () => fake, isDesktop: () => false }));
 
 async function mountView() {
-  const router = createRouter({ history: createMemoryHistory(), routes });
-  await router.push('/t/t1/games/4');
-  const wrapper = mount(GameViewerView, {
+  const { wrapper } = await mountScreen(GameViewerView, {
+    routes,
+    path: '/t/t1/games/4',
     props: { id: 't1', index: 4 },
     attachTo: document.body,
-    global: { plugins: [createPinia(), router, createJuryI18n('en')], stubs: { GameBoard: true } },
+    stubs: { GameBoard: true },
   });
-  await flushPromises();
   return wrapper;
 }
 

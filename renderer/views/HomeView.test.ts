@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import { createJuryI18n } from '../i18n/index.ts';
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import type { TournamentSummary } from '../stores/tournaments.ts';
 import HomeView from './HomeView.vue';
+import { appInfo, blank, mountScreen } from '../test-support.ts';
 
 const api = vi.hoisted(() => ({
   appInfo: vi.fn(),
@@ -37,32 +34,21 @@ function summary(id: string, patch: Partial<TournamentSummary> = {}): Tournament
   };
 }
 
-async function mountView() {
-  const stub = { render: () => h('div') };
-  const router = createRouter({
-    history: createMemoryHistory(),
+function mountView() {
+  return mountScreen(HomeView, {
     routes: [
       { path: '/', component: HomeView },
-      { path: '/new', component: stub },
-      { path: '/t/:id/live', name: 'live', component: stub },
-      { path: '/t/:id/standings', name: 'standings', component: stub },
+      { path: '/new', component: blank },
+      { path: '/t/:id/live', name: 'live', component: blank },
+      { path: '/t/:id/standings', name: 'standings', component: blank },
     ],
+    path: '/',
   });
-  await router.push('/');
-  const wrapper = mount(HomeView, { global: { plugins: [createPinia(), router, createJuryI18n('en')] } });
-  await flushPromises();
-  return { wrapper, router };
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
-  api.appInfo.mockResolvedValue({
-    version: '1',
-    mode: 'desktop',
-    canControl: true,
-    firstStart: false,
-    storeFolder: '/s',
-  });
+  api.appInfo.mockResolvedValue(appInfo());
   api.tournamentsRemove.mockResolvedValue(null);
   api.tournamentsList.mockResolvedValue([
     summary('old', { createdAt: '2026-02-01T10:00:00Z' }),

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
 import { games } from '../../shared/games/registry.ts';
-import { createJuryI18n } from '../i18n/index.ts';
 import type { GameFrame } from '../stores/live.ts';
 import type { TournamentSummary } from '../stores/tournaments.ts';
 import LiveView from './LiveView.vue';
+import { appInfo, mountScreen, tournamentRoutes } from '../test-support.ts';
 
 type Progress = EventPayload<'tournament.progress'>;
 
@@ -81,32 +78,12 @@ function summary(patch: Partial<TournamentSummary> = {}): TournamentSummary {
 }
 
 async function mountView(canControl = true) {
-  api.appInfo.mockResolvedValue({
-    version: '1',
-    mode: 'desktop',
-    canControl,
-    firstStart: false,
-    storeFolder: '/s',
-  });
-  const stub = { render: () => h('div') };
-  const router = createRouter({
-    history: createMemoryHistory(),
-    routes: [
-      { path: '/t/:id/live', name: 'live', component: LiveView, props: true },
-      ...['standings', 'bracket', 'games', 'export'].map((name) => ({
-        path: `/t/:id/${name}`,
-        name,
-        component: stub,
-      })),
-      { path: '/t/:id/games/:index', name: 'game', component: stub },
-    ],
-  });
-  await router.push('/t/club/live');
-  const wrapper = mount(LiveView, {
+  api.appInfo.mockResolvedValue(appInfo({ canControl }));
+  const { wrapper } = await mountScreen(LiveView, {
+    routes: tournamentRoutes({ path: '/t/:id/live', name: 'live', component: LiveView, props: true }),
+    path: '/t/club/live',
     props: { id: 'club' },
-    global: { plugins: [createPinia(), router, createJuryI18n('en')] },
   });
-  await flushPromises();
   await new Promise((resolve) => setTimeout(resolve, 40)); // the frames show at the next animation frame
   return wrapper;
 }

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import { createJuryI18n } from '../i18n/index.ts';
+import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import type { LibraryBot } from '../view/draft.ts';
 import NewTournamentView from './NewTournamentView.vue';
+import { appInfo, blank, mountScreen } from '../test-support.ts';
 
 const api = vi.hoisted(() => ({
   appInfo: vi.fn(),
@@ -74,35 +71,22 @@ const library = [
 
 enableAutoUnmount(afterEach);
 
-async function mountView() {
-  const stub = { render: () => h('div') };
-  const router = createRouter({
-    history: createMemoryHistory(),
+function mountView() {
+  return mountScreen(NewTournamentView, {
     routes: [
-      { path: '/', component: stub },
+      { path: '/', component: blank },
       { path: '/new', component: NewTournamentView },
-      { path: '/bots', component: stub },
-      { path: '/t/:id/live', name: 'live', component: stub },
+      { path: '/bots', component: blank },
+      { path: '/t/:id/live', name: 'live', component: blank },
     ],
-  });
-  await router.push('/new');
-  const wrapper = mount(NewTournamentView, {
-    global: { plugins: [createPinia(), router, createJuryI18n('en')] },
+    path: '/new',
     attachTo: document.body,
   });
-  await flushPromises();
-  return { wrapper, router };
 }
 
 beforeEach(() => {
   vi.resetAllMocks();
-  api.appInfo.mockResolvedValue({
-    version: '1',
-    mode: 'desktop',
-    canControl: true,
-    firstStart: false,
-    storeFolder: '/s',
-  });
+  api.appInfo.mockResolvedValue(appInfo());
   api.settingsGet.mockResolvedValue({
     language: 'en',
     theme: 'system',

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { h } from 'vue';
-import { createMemoryHistory, createRouter } from 'vue-router';
-import { createJuryI18n } from '../i18n/index.ts';
+import { flushPromises } from '@vue/test-utils';
 import type { Settings } from '../stores/settings.ts';
 import SettingsView from './SettingsView.vue';
+import { mountScreen } from '../test-support.ts';
 
 const api = vi.hoisted(() => ({ appInfo: vi.fn(), settingsGet: vi.fn(), settingsSet: vi.fn() }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
@@ -19,12 +16,7 @@ const stored: Settings = {
 };
 
 async function mountView() {
-  const router = createRouter({
-    history: createMemoryHistory(),
-    routes: [{ path: '/', component: { render: () => h('div') } }],
-  });
-  const wrapper = mount(SettingsView, { global: { plugins: [createPinia(), router, createJuryI18n('en')] } });
-  await flushPromises();
+  const { wrapper } = await mountScreen(SettingsView);
   return wrapper;
 }
 

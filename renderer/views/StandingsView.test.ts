@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, mount } from '@vue/test-utils';
-import { createPinia } from 'pinia';
-import { createMemoryHistory, createRouter } from 'vue-router';
+
 import type { StandingRow } from '../../shared/tournament/standings/standings.ts';
 import PointsChart from '../components/standings/PointsChart.vue';
-import { createJuryI18n } from '../i18n/index.ts';
 import { routes } from '../router.ts';
 import { useStandingsStore, type Standings } from '../stores/standings.ts';
 import StandingsView from './StandingsView.vue';
+import { mountScreen } from '../test-support.ts';
 
 function standing(rank: number, id: string, points: number, games: number, timeouts = 0): StandingRow {
   return {
@@ -86,15 +84,13 @@ const fake = {
 vi.mock('../bridge/index.ts', () => ({ jury: () => fake, isDesktop: () => false }));
 
 async function mountView() {
-  const router = createRouter({ history: createMemoryHistory(), routes });
-  await router.push('/t/t1/standings');
-  const pinia = createPinia();
-  const wrapper = mount(StandingsView, {
+  const { wrapper } = await mountScreen(StandingsView, {
+    routes,
+    path: '/t/t1/standings',
     props: { id: 't1' },
     // chart.js draws on a <canvas>, which happy-dom lacks; chart-data.test.ts checks the datasets.
-    global: { plugins: [pinia, router, createJuryI18n('en')], stubs: { PointsChart: true } },
+    stubs: { PointsChart: true },
   });
-  await flushPromises();
   return wrapper;
 }
 
