@@ -41,13 +41,4 @@ describe('app store', () => {
     await app.load();
     expect(app.info?.version).toBe('1.2.3');
   });
-
-  it('starts the demo and answers its summary, or null after a failure', async () => {
-    const app = useAppStore();
-    api.tournamentsDemo.mockResolvedValueOnce({ id: 'demo-1' });
-    expect(await app.startDemo()).toEqual({ id: 'demo-1' });
-    api.tournamentsDemo.mockRejectedValueOnce(new Error('no samples'));
-    expect(await app.startDemo()).toBeNull();
-    expect(useNotices().items.map((n) => n.message)).toEqual(['no samples']);
-  });
 });

@@ -4,9 +4,6 @@ import type { Response } from '../../shared/ipc/contract.ts';
 import { isDesktop as bridgeIsDesktop, jury } from '../bridge/index.ts';
 import { useNotices } from './notices.ts';
 
-/** A tournament as the list shows it. */
-export type TournamentSummary = Response<'tournaments.demo'>;
-
 /** What the engine says about where the page runs (version, desktop or browser, control, first start). */
 export type AppInfo = Response<'app.info'>;
 
@@ -39,14 +36,5 @@ export const useAppStore = defineStore('app', () => {
   }
 
   /** Creates and starts the demo tournament; its summary, or null when it failed (shown as a notice). */
-  async function startDemo(): Promise<TournamentSummary | null> {
-    try {
-      return await jury().tournamentsDemo();
-    } catch (cause) {
-      useNotices().error(cause);
-      return null;
-    }
-  }
-
-  return { info, isDesktop, load, canControl, startDemo };
+  return { info, isDesktop, load, canControl };
 });

@@ -18,13 +18,20 @@ test.afterAll(async () => {
   await page.close();
 });
 
-test('the first start offers the demo, which can be declined', async () => {
+test('the first start offers the demo, which shows live boards within seconds', async () => {
   await page.goto('/');
   await expect(page.getByTestId('demo-offer')).toBeVisible();
   await screenshot(page, '01-first-start');
-  await page.getByTestId('demo-decline').click();
+  await page.getByTestId('demo-run').click();
+  await expect(page).toHaveURL(/#\/t\/.+\/live$/);
+  await expect(page.getByTestId('live-board').first()).toBeVisible({ timeout: 15_000 });
+  await screenshot(page, '01-demo-live');
+  // Stopped here so the rest of the evening has the machine to itself.
+  await page.getByTestId('abort').click();
+  await page.getByTestId('abort-confirm').click();
+  await expect(page.getByTestId('state-badge').first()).toHaveAttribute('data-state', 'aborted');
+  await page.getByTestId('nav-home').click();
   await expect(page.getByTestId('demo-offer')).toHaveCount(0);
-  await expect(page.getByTestId('tournaments-empty')).toBeVisible();
 });
 
 test('adds the sample bots and two programs by path', async () => {
