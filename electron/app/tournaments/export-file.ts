@@ -55,6 +55,8 @@ export function exportFile(kind: ExportKind, source: ExportSource): ExportFile {
           title: config.name,
           seatNames: games[config.game].info.seatNames,
           subtitle: `Jury ${JURY_VERSION}, exported ${now.toISOString()}`,
+          // One file is saved: the transcripts are their own export.
+          transcriptLinks: false,
         }),
       };
     case 'transcripts': {

@@ -140,4 +140,9 @@ describe('HTML report', () => {
     expect(html).toContain('<h3>swiss round 1</h3>');
     expect(html).toContain('<span class="timeout">TIMEOUT</span>');
   });
+  it('numbers the games without links when saved alone', () => {
+    const alone = renderHtmlReport({ ...data, title: 'T', seatNames: [], transcriptLinks: false });
+    expect(alone).not.toContain('<a href="transcripts/');
+    expect(alone).toMatch(/<tr><td>3<\/td><td>[^<]+ <b>/);
+  });
 });

@@ -59,6 +59,7 @@ export function roundsHtml(
   data: ExportData,
   outcomes: readonly GameOutcome[],
   names: ReadonlyMap<string, string>,
+  links = true,
 ): string {
   const byIndex = new Map(outcomes.map((o) => [o.index, o]));
   const groups = new Map<string, ScheduledGame[]>();
@@ -78,7 +79,9 @@ export function roundsHtml(
         const word = words[seat] ?? '';
         return `${escapeHtml(names.get(id) ?? id)} <b>${num(o.scores[seat] ?? 0)}</b> <span class="${word.toLowerCase()}">${word}</span>`;
       });
-      const link = `<a href="${escapeHtml(transcriptHref(g.index))}">${g.index + 1}</a>`;
+      const link = links
+        ? `<a href="${escapeHtml(transcriptHref(g.index))}">${g.index + 1}</a>`
+        : String(g.index + 1);
       return [link, ...seats];
     });
     const head = ['Game', ...Array.from({ length: data.shape.seats }, (_, i) => `Seat ${i + 1}`)];

@@ -10,6 +10,11 @@ export interface HtmlReportInput extends ExportData {
   readonly seatNames: readonly string[];
   /** A line under the title, such as the Jury version and the export time. */
   readonly subtitle?: string;
+  /**
+   * Link each game to `transcripts/game-<n>.txt` beside the report (default). Off when the report is saved
+   * alone (the app's export), where such links would lead nowhere.
+   */
+  readonly transcriptLinks?: boolean;
 }
 
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}
@@ -91,7 +96,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     report.crosstable ? `<h2>Crosstable</h2>\n${crosstableHtml(report.crosstable, names)}` : '',
     `<h2>Points per seat</h2>\n${seatStatsHtml(report.seatStats, input.seatNames, names)}`,
     `<h2>Time</h2>\n${times}`,
-    `<h2>Results</h2>\n${roundsHtml(input, outcomes, names)}`,
+    `<h2>Results</h2>\n${roundsHtml(input, outcomes, names, input.transcriptLinks ?? true)}`,
   ].filter((part) => part !== '');
   return `<!DOCTYPE html>
 <html lang="en">
