@@ -130,6 +130,10 @@ describe('createJuryService', () => {
     expect(standings.pointsByRound.map((p) => p.points.at(-1))).toEqual(
       standings.report.standings.map((r) => r.points),
     );
+    // One point per round of the schedule, each named by its stage and round.
+    const rounds = [...new Set(rows.map((g) => `${g.stage}/${g.round}`))];
+    expect(standings.rounds.map((r) => `${r.stage}/${r.round}`)).toEqual(rounds);
+    expect(standings.pointsByRound.every((p) => p.points.length === rounds.length)).toBe(true);
 
     const csv = await h.call('tournament.export', { id: 'Cup', kind: 'csv' });
     const lines = csv.content.trimEnd().split('\r\n');

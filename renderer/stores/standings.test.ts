@@ -37,6 +37,7 @@ function answer(rows: StandingRow[], stages = ['swiss', 'final']): Standings {
     },
     stages,
     pointsByRound: rows.map((r) => ({ name: r.name, points: [r.points] })),
+    rounds: [{ stage: 'swiss', round: 1 }],
   };
 }
 

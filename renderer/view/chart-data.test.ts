@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_PALETTE } from '../boards/palette.ts';
-import { lineStyle, pointsChartData } from './chart-data.ts';
+import { lineStyle, pointsChartData, roundName } from './chart-data.ts';
 
 describe('pointsChartData', () => {
   it('makes one line per bot with a label per round', () => {
@@ -33,5 +33,18 @@ describe('pointsChartData', () => {
     expect(lineStyle(n).point).not.toBe(lineStyle(0).point);
     const styles = Array.from({ length: 4 * n }, (_, i) => JSON.stringify(lineStyle(i)));
     expect(new Set(styles).size).toBe(4 * n);
+  });
+});
+
+describe('roundName', () => {
+  it('names the stage only when the chart spans more than one', () => {
+    const swissThenFinal = [
+      { stage: 'swiss', round: 1 },
+      { stage: 'swiss', round: 2 },
+      { stage: 'final', round: 1 },
+    ];
+    expect(roundName(swissThenFinal, 2)).toEqual({ stage: 'final', round: 1 });
+    expect(roundName(swissThenFinal.slice(0, 2), 1)).toEqual({ stage: null, round: 2 });
+    expect(roundName([], 3)).toEqual({ stage: null, round: 4 });
   });
 });

@@ -61,3 +61,16 @@ export function pointsChartData(
     }),
   };
 }
+
+/**
+ * What to call the chart's point `i`: its round, and its stage when the chart spans more than one stage
+ * (a Swiss stage then the final); without round facts, the position from 1.
+ */
+export function roundName(
+  rounds: readonly { readonly stage: string; readonly round: number }[],
+  i: number,
+): { readonly stage: string | null; readonly round: number } {
+  const r = rounds[i];
+  if (!r) return { stage: null, round: i + 1 };
+  return { stage: new Set(rounds.map((x) => x.stage)).size > 1 ? r.stage : null, round: r.round };
+}

@@ -73,6 +73,10 @@ const standings: Standings = {
     { name: 'Bob', points: [3, 6] },
     { name: 'Cy', points: [1, 2] },
   ],
+  rounds: [
+    { stage: 'main', round: 1 },
+    { stage: 'main', round: 2 },
+  ],
 };
 
 const fake = {
@@ -136,6 +140,7 @@ describe('StandingsView', () => {
       ['1–5', '0–5', ''],
     ]);
     expect(wrapper.findComponent(PointsChart).props('series')).toEqual(standings.pointsByRound);
+    expect(wrapper.findComponent(PointsChart).props('rounds')).toEqual(standings.rounds);
     expect(wrapper.find('[data-testid="seat-stats"] tfoot').text()).toContain('1.50');
     expect(wrapper.find('[data-testid="time-stats"] tbody tr').text()).toContain('12.0 ms');
   });

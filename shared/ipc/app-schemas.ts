@@ -204,6 +204,8 @@ export const standingsSchema = z.object({
   stages: z.array(z.string()),
   /** Cumulative points after each round, per bot, in standings order. */
   pointsByRound: z.array(z.object({ name: z.string(), points: z.array(z.number()) })),
+  /** The rounds of `pointsByRound`, in order: the stage and the round within it. */
+  rounds: z.array(z.object({ stage: z.string(), round: z.number().int().min(1) })),
 });
 
 /** The export formats. */

@@ -54,5 +54,6 @@ export function standingsOf(data: ExportData, stage?: string): Standings {
     report,
     stages: stagesOf(data),
     pointsByRound: chart.series.map((s) => ({ name: s.name, points: [...s.points] })),
+    rounds: chart.rounds.map(({ stage, round }) => ({ stage, round })),
   };
 }
