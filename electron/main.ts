@@ -43,6 +43,9 @@ app.on('web-contents-created', (_event, contents) => hardenContents(contents, op
 if (!app.requestSingleInstanceLock()) app.quit();
 else void app.whenReady().then(ready);
 
+/** The shell once started; the menu, built first, reaches it through this. */
+let shellStarted: Shell<BrowserWindow> | undefined;
+
 function ready(): void {
   session.defaultSession.setPermissionRequestHandler(permissionRequestHandler);
   session.defaultSession.setPermissionCheckHandler(permissionCheckHandler);
@@ -53,6 +56,7 @@ function ready(): void {
         isDev: !app.isPackaged,
         docsUrl: (packageJson as { homepage?: string }).homepage,
         openExternal,
+        navigate: (to) => shellStarted?.navigate(to),
       }),
     ),
   );
@@ -81,6 +85,7 @@ function ready(): void {
     notify,
     log: (message) => console.error(message),
   });
+  shellStarted = jury;
   app.on('second-instance', () => focus(jury));
   app.on('activate', () => jury.showWindow());
   app.on('before-quit', (event) => jury.beforeQuit(event, () => app.quit()));

@@ -6,7 +6,12 @@ import App from './App.vue';
 import { useSettingsStore } from './stores/settings.ts';
 import { appInfo, blank, mountScreen } from './test-support.ts';
 
-const api = vi.hoisted(() => ({ appInfo: vi.fn(), settingsGet: vi.fn(), settingsSet: vi.fn() }));
+const api = vi.hoisted(() => ({
+  appInfo: vi.fn(),
+  settingsGet: vi.fn(),
+  settingsSet: vi.fn(),
+  onAppNavigate: vi.fn(),
+}));
 vi.mock('./bridge/index.ts', () => ({ jury: () => api, isDesktop: () => false }));
 
 const settings = {
@@ -17,14 +22,14 @@ const settings = {
 };
 
 async function mountApp() {
-  const { wrapper, pinia, i18n } = await mountScreen(App, {
+  const { wrapper, pinia, i18n, router } = await mountScreen(App, {
     routes: [
       { path: '/', component: { render: () => h('p', { id: 'screen' }, 'home screen') } },
       ...['/new', '/bots', '/settings'].map((path) => ({ path, component: blank })),
     ],
     path: '/',
   });
-  return { wrapper, pinia, i18n };
+  return { wrapper, pinia, i18n, router };
 }
 
 beforeEach(() => {
@@ -53,6 +58,21 @@ describe('App', () => {
     await flushPromises();
     expect(wrapper.get('[data-testid="nav-settings"]').text()).toBe('Settings');
     expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it('goes where the desktop menu asks, and stops listening when unmounted', async () => {
+    const off = vi.fn();
+    let navigate: (payload: { to: string }) => void = () => {};
+    api.onAppNavigate.mockImplementation((listener: typeof navigate) => {
+      navigate = listener;
+      return off;
+    });
+    const { wrapper, router } = await mountApp();
+    navigate({ to: '/settings' });
+    await flushPromises();
+    expect(router.currentRoute.value.path).toBe('/settings');
+    wrapper.unmount();
+    expect(off).toHaveBeenCalledTimes(1);
   });
 
   it('tells spectators they can only watch', async () => {

@@ -1,10 +1,9 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
 /**
- * The application menu. It holds only Electron's roles (quit, editing, zoom, window, about, and reload
- * and developer tools while developing) and a link to the documentation: the IPC contract has no event
- * by which main could ask the renderer to navigate, so "New tournament" or "Add bot…" live in the
- * renderer's own navigation, not here. Pure, so tests check the template without Electron.
+ * The application menu: File takes the user to the main screens (through the `app.navigate` event), the
+ * rest are Electron's roles (quit, editing, zoom, window, about, and reload and developer tools while
+ * developing) and a link to the documentation. Pure, so tests check the template without Electron.
  */
 
 export interface MenuOptions {
@@ -16,11 +15,21 @@ export interface MenuOptions {
   readonly docsUrl: string | undefined;
   /** Opens an address in the system browser (`shell.openExternal`). */
   readonly openExternal: (url: string) => void;
+  /** Shows the window on one of the main screens. */
+  readonly navigate: (to: '/' | '/new' | '/bots' | '/settings') => void;
 }
 
 /** The template for `Menu.buildFromTemplate`. */
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
-  const { isMac, isDev, docsUrl, openExternal } = options;
+  const { isMac, isDev, docsUrl, openExternal, navigate } = options;
+  const file: MenuItemConstructorOptions[] = [
+    { label: 'New Tournament…', accelerator: 'CmdOrCtrl+N', click: () => navigate('/new') },
+    { label: 'Tournaments', accelerator: 'CmdOrCtrl+T', click: () => navigate('/') },
+    { label: 'Bot Library', accelerator: 'CmdOrCtrl+B', click: () => navigate('/bots') },
+    { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => navigate('/settings') },
+    { type: 'separator' },
+    isMac ? { role: 'close' } : { role: 'quit' },
+  ];
   const devItems: MenuItemConstructorOptions[] = [
     { role: 'reload' },
     { role: 'forceReload' },
@@ -42,7 +51,7 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   if (!isMac) help.push({ role: 'about', label: 'About Jury' });
   return [
     ...(isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
-    { label: 'File', submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
+    { label: 'File', submenu: file },
     { role: 'editMenu' },
     { label: 'View', submenu: view },
     { role: 'windowMenu' },

@@ -127,6 +127,16 @@ describe('startShell', () => {
     expect(games).not.toHaveBeenCalled();
   });
 
+  it('sends the menu navigation to the window, reopening it when closed', async () => {
+    const { shell, windows } = setup();
+    await settle();
+    shell.navigate('/new');
+    expect(windows[0]!.webContents.send).toHaveBeenCalledWith('app.navigate', { to: '/new' });
+    windows[0]!.destroyed = true;
+    shell.navigate('/bots');
+    expect(windows[1]!.webContents.send).toHaveBeenCalledWith('app.navigate', { to: '/bots' });
+  });
+
   it('sends engine events to the window while it exists, and to a reopened one', async () => {
     const { shell, service, windows } = setup();
     await settle();

@@ -1,6 +1,6 @@
 import type { EventChannel } from '../../shared/ipc/channels.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
-import { ipcContract } from '../../shared/ipc/contract.ts';
+import { ipcContract, type EventPayload } from '../../shared/ipc/contract.ts';
 import type { Handlers, IpcMainLike } from '../ipc/register.ts';
 import { registerHandlers } from '../ipc/register.ts';
 import type { TrustedOrigin } from '../ipc/trusted-sender.ts';
@@ -57,6 +57,8 @@ export interface Shell<W extends ShellWindow = ShellWindow> {
    * `timeoutMs`) and then calls `quit` again; once the engine is down, lets the quit through.
    */
   beforeQuit(event: { preventDefault(): void }, quit: () => void): void;
+  /** Shows the window on one of the main screens (the application menu's items). */
+  navigate(to: EventPayload<'app.navigate'>['to']): void;
 }
 
 /** How long the engine gets to stop its bots and close its stores when the app quits. */
@@ -119,6 +121,9 @@ export function startShell<W extends ShellWindow>(
   return {
     engine,
     showWindow,
+    navigate(to) {
+      showWindow().webContents.send('app.navigate', { to });
+    },
     beforeQuit(event, quit) {
       if (stopped) return;
       event.preventDefault();

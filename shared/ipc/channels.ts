@@ -76,7 +76,12 @@ export const desktopOnlyChannels = [
 ] as const satisfies readonly RequestChannel[];
 
 /** Every event channel (main → renderer), in contract order. */
-export const eventChannels = ['tournament.progress', 'tournament.changed', 'game.frame'] as const;
+export const eventChannels = [
+  'tournament.progress',
+  'tournament.changed',
+  'game.frame',
+  'app.navigate',
+] as const;
 
 /** A request channel, such as `'match.play'`. */
 export type RequestChannel = (typeof requestChannels)[number];

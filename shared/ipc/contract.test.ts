@@ -17,7 +17,12 @@ describe('the IPC contract', () => {
   it('lists every channel once, requests then events', () => {
     expect(new Set(channelNames).size).toBe(channelNames.length);
     expect(channelNames.slice(0, 4)).toEqual(['app.info', 'games.list', 'bots.samples', 'match.play']);
-    expect(eventChannels).toEqual(['tournament.progress', 'tournament.changed', 'game.frame']);
+    expect(eventChannels).toEqual([
+      'tournament.progress',
+      'tournament.changed',
+      'game.frame',
+      'app.navigate',
+    ]);
     expect(Object.keys(ipcContract.requests)).toEqual(requestChannels);
     expect(Object.keys(ipcContract.events)).toEqual(eventChannels);
   });

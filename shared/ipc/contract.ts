@@ -170,6 +170,8 @@ export const ipcContract = {
     }),
     /** The latest picture of a running game, at most a few per second per board. */
     'game.frame': gameFrameSchema,
+    /** Desktop only: the application menu asks the window to show one of the main screens. */
+    'app.navigate': z.object({ to: z.enum(['/', '/new', '/bots', '/settings']) }),
   },
 } as const satisfies {
   readonly requests: {
