@@ -16,7 +16,9 @@ declare global {
 
 function connect(): JuryApi {
   if (window.jury) return window.jury;
-  return createSocketApi(window.location);
+  // Back after a lost connection (the server restarted, the network dropped): events were missed, so the
+  // page starts afresh on the same screen rather than show stale boards and standings.
+  return createSocketApi(window.location, () => window.location.reload());
 }
 
 let instance: JuryApi | null = null;

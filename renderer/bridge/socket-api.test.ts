@@ -119,6 +119,17 @@ describe('createSocketApiWith', () => {
     expect(() => api.onGameFrame(42 as never)).toThrow(TypeError);
   });
 
+  it('says when a lost connection is back, not at the first opening', () => {
+    const onReconnect = vi.fn();
+    createSocketApiWith(FakeSocket, page, delays, onReconnect);
+    latest().open();
+    expect(onReconnect).not.toHaveBeenCalled();
+    latest().drop();
+    vi.advanceTimersByTime(100);
+    latest().open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps dispatching when one listener throws', () => {
     const api = createSocketApiWith(FakeSocket, page, delays);
     const socket = latest();

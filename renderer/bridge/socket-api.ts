@@ -44,8 +44,8 @@ export function socketUrl(location: PageLocation): string {
 }
 
 /** The JuryApi of a page served by `jury serve`, over the browser's WebSocket. */
-export function createSocketApi(location: PageLocation): JuryApi {
-  return createSocketApiWith(WebSocket, location);
+export function createSocketApi(location: PageLocation, onReconnect?: () => void): JuryApi {
+  return createSocketApiWith(WebSocket, location, DEFAULT_DELAYS, onReconnect);
 }
 
 interface Pending {
@@ -58,6 +58,8 @@ export function createSocketApiWith(
   Socket: SocketConstructor,
   location: PageLocation,
   delays: ReconnectDelays = DEFAULT_DELAYS,
+  /** Called when a lost connection is open again: events sent meanwhile were missed. */
+  onReconnect?: () => void,
 ): JuryApi {
   const url = socketUrl(location);
   const pending = new Map<number, Pending>();
@@ -68,6 +70,7 @@ export function createSocketApiWith(
   let waiting: string[] = []; // requests written before the socket opened
   let failures = 0;
   let nextId = 1;
+  let everOpen = false;
 
   function connect(): void {
     const current = new Socket(url);
@@ -76,6 +79,8 @@ export function createSocketApiWith(
       failures = 0;
       for (const text of waiting) current.send(text);
       waiting = [];
+      if (everOpen) onReconnect?.();
+      everOpen = true;
     };
     current.onmessage = (event) => receive(event.data);
     current.onerror = () => {}; // a close event follows, which does the work
