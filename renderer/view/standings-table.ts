@@ -1,5 +1,6 @@
 import type { TournamentReport } from '../../shared/tournament/standings/report.ts';
 import type { StandingRow } from '../../shared/tournament/standings/standings.ts';
+import { formatNumber } from './numbers.ts';
 
 /**
  * The standings table of the standings screen: one row per bot with its rating joined in, sorting by any
@@ -125,14 +126,6 @@ export function sortStandings(rows: readonly StandingsTableRow[], sort: SortStat
 /** The `aria-sort` of a column header: the sorted column's direction, `none` for the others. */
 export function ariaSort(sort: SortState, column: StandingsColumn): 'ascending' | 'descending' | 'none' {
   return sort.column === column ? sort.direction : 'none';
-}
-
-/** A number with a fixed count of decimals in the user's language (`1.50`, `1,50`). */
-export function formatNumber(value: number, decimals: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
 }
 
 /** `1532 ± 48` (Elo, whole points) or `27.3 ± 4.1` (openskill, one decimal); `–` without a rating. */

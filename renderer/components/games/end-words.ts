@@ -1,4 +1,5 @@
 import type { GameEnd, GameEndKind } from '../../../shared/games/end.ts';
+import { formatNumber } from '../../view/numbers.ts';
 
 /**
  * How a game ended, in words: the message key (renderer/i18n/messages/games.ts) of every way a game can
@@ -94,11 +95,10 @@ export function endWords(end: GameEnd, seatNames: readonly string[]): Words {
  */
 export function formatDuration(ms: number | null, locale = 'en'): string {
   if (ms === null || !Number.isFinite(ms)) return '–';
-  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // Bots often answer in well under a millisecond: keep a decimal there, or every move reads "0 ms".
-  if (ms < 10) return `${oneDecimal.format(ms)} ms`;
+  if (ms < 10) return `${formatNumber(ms, 1, locale)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${oneDecimal.format(ms / 1000)} s`;
+  if (ms < 60_000) return `${formatNumber(ms / 1000, 1, locale)} s`;
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
