@@ -166,6 +166,19 @@ describe('NewTournamentView', () => {
     expect(wrapper.get('[data-testid="issues-name"]').text()).toBe('taken');
   });
 
+  it('loads board strings from a text file', async () => {
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="boards-given"]').setValue(true);
+    const input = wrapper.get('[data-testid="boards-file"]');
+    const file = new File(['board-one\nboard-two\n'], 'boards.txt', { type: 'text/plain' });
+    Object.defineProperty(input.element, 'files', { value: [file] });
+    await input.trigger('change');
+    await flushPromises();
+    expect((wrapper.get('[data-testid="boards-text"]').element as HTMLTextAreaElement).value).toBe(
+      'board-one\nboard-two\n',
+    );
+  });
+
   it('creates, then starts the draft built from the form and opens the live wall', async () => {
     const { wrapper, router } = await mountView();
     await wrapper.get('[data-testid="game-more"]').trigger('click');

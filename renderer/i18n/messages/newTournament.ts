@@ -66,6 +66,7 @@ export default {
         label: 'Board strings, one per line',
         hint: 'No boards yet. | One board. | {count} boards.',
         line: 'Line {line}: {message}',
+        load: 'Load from a file…',
       },
       timing: {
         title: 'Timing',
@@ -184,6 +185,7 @@ export default {
         label: 'Bordcodes, één per regel',
         hint: 'Nog geen borden. | Eén bord. | {count} borden.',
         line: 'Regel {line}: {message}',
+        load: 'Uit een bestand laden…',
       },
       timing: {
         title: 'Bedenktijd',
