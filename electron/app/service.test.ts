@@ -6,7 +6,7 @@ import { replayRecord } from '../engine/record/replay.ts';
 import { TournamentStore } from '../engine/store/store.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import { createJuryService } from './service.ts';
-import { isAlive, startHarness, type Harness } from './tournaments/harness.ts';
+import { isAlive, startHarness, type Harness } from '../../test/helpers/service-harness.ts';
 import { join } from 'node:path';
 
 let h: Harness | null = null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch } from './dispatch.ts';
-import { fakeService, fakeSummary } from './fake-service.ts';
+import { fakeService, fakeSummary } from '../../test/helpers/fake-service.ts';
 
 describe('dispatch', () => {
   it('answers a good request with the handler value', async () => {

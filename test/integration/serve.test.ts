@@ -7,8 +7,8 @@ import { WebSocket } from 'ws';
 import { serveCommand } from '../../electron/cli/serve-command.ts';
 import type { RunningServer } from '../../electron/serve/server.ts';
 import { startServer } from '../../electron/serve/server.ts';
-import type { FakeService } from '../../electron/serve/fake-service.ts';
-import { fakeService, fakeSummary } from '../../electron/serve/fake-service.ts';
+import type { FakeService } from '../helpers/fake-service.ts';
+import { fakeService, fakeSummary } from '../helpers/fake-service.ts';
 import type { ServerMessage, ServerResponse } from '../../electron/serve/protocol.ts';
 import { MAX_MESSAGE_BYTES } from '../../electron/serve/protocol.ts';
 

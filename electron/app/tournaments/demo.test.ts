@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoName } from './demo.ts';
-import { isAlive, startHarness, type Harness } from './harness.ts';
+import { isAlive, startHarness, type Harness } from '../../../test/helpers/service-harness.ts';
 
 let h: Harness | null = null;
 afterEach(async () => {

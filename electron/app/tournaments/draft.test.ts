@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TournamentStore } from '../../engine/store/store.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from '../../../test/helpers/service-harness.ts';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive, startHarness, type Harness } from './harness.ts';
+import { isAlive, startHarness, type Harness } from '../../../test/helpers/service-harness.ts';
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -7,14 +7,14 @@ import type {
   RequestChannel,
   Request,
   Response,
-} from '../../../shared/ipc/contract.ts';
-import { ipcContract } from '../../../shared/ipc/contract.ts';
-import { processLauncher, type ProcessLauncher } from '../../engine/bot-launcher.ts';
-import { parseOrThrow } from '../../ipc/register.ts';
-import { createJuryService, type JuryService } from '../service.ts';
+} from '../../shared/ipc/contract.ts';
+import { ipcContract } from '../../shared/ipc/contract.ts';
+import { processLauncher, type ProcessLauncher } from '../../electron/engine/bot-launcher.ts';
+import { parseOrThrow } from '../../electron/ipc/register.ts';
+import { createJuryService, type JuryService } from '../../electron/app/service.ts';
 
 /**
- * Test support for the service's tests (no vitest import, so it type-checks with the engine): a service
+ * Test support for the service's tests (no vitest import): a service
  * on temporary folders with the real process launcher, requests sent the way main sends them (payload
  * parsed with the contract's schema, response checked with it), and its events recorded.
  */

@@ -1,7 +1,7 @@
 import type { EventChannel, RequestChannel } from '../../shared/ipc/channels.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../ipc/register.ts';
-import type { ServeService } from './server.ts';
+import type { Handlers } from '../../electron/ipc/register.ts';
+import type { ServeService } from '../../electron/serve/server.ts';
 
 /**
  * A stand-in for the engine service in the tests of `jury serve`: answers `app.info`, `games.list`,
