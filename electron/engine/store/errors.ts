@@ -9,6 +9,10 @@ export type StoreErrorCode =
   | 'invalid'
   /** The file is missing, is not SQLite, or is not a Jury tournament store. */
   | 'not-a-store'
+  /** The file is a Jury store (or SQLite) but damaged: a broken header, cut off, a bad page, missing tables. */
+  | 'damaged'
+  /** Another run holds the store's run lock (see run-lock.ts); the message names the holder. */
+  | 'locked'
   /** `create` was asked to create a file that already exists. */
   | 'exists'
   /** The file was written by a newer Jury with a schema this one does not know. */

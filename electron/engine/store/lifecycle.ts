@@ -1,10 +1,22 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { JURY_VERSION } from '../version.ts';
 import { StoreError } from './errors.ts';
-import { checkVersion, migrate, STORE_SCHEMA_VERSION } from './migrations.ts';
+import { inspectStoreFile } from './inspect.ts';
+import { migrate, STORE_SCHEMA_VERSION } from './migrations.ts';
 import { addParticipants } from './participants.ts';
+import { acquireRunLock, lockedError, processAlive, runLockHolder, type RunLock } from './run-lock.ts';
 import { openDatabase, transaction, type Db, type SqliteOptions } from './sqlite.ts';
 import { check } from './validate.ts';
 
@@ -21,6 +33,16 @@ export interface StoreInit {
 export interface StoreOptions extends SqliteOptions {
   /** The clock for `created_at`, `scheduled_at` and `finished_at` (tests fix it). */
   readonly now?: () => Date;
+  /**
+   * Check every page with SQLite's quick_check before opening (reads the whole file; see inspect.ts). For
+   * runs and one-shot reads; the app's frequent reads skip it. Default false.
+   */
+  readonly quickCheck?: boolean;
+  /**
+   * Take the store's run lock for this holder (`jury run club.json`, `the Jury app`) until `close`: a
+   * store another live run holds is refused with `locked` (see run-lock.ts). Read-write opens only.
+   */
+  readonly lock?: string;
 }
 
 const seedSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -46,8 +68,8 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
   const seed = check(seedSchema, init.seed, 'tournament seed');
   const config = toJson(init.config ?? null, 'the config');
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.creating`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(temporary + suffix, { force: true });
+  removeStaleCreations(path);
+  const temporary = `${path}.creating-${process.pid}`;
   const db = openDatabase(temporary, { ...options, readOnly: false });
   try {
     migrate(db, temporary);
@@ -66,7 +88,7 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
   }
   // Closing the last connection checkpoints the WAL into the file and removes it: one file to rename.
   db.db.close();
-  renameSync(temporary, path);
+  placeNoReplace(temporary, path);
   // The rename itself must reach the disk, or a power cut could forget the new file.
   const folder = openSync(dirname(path), 'r');
   try {
@@ -76,24 +98,74 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
   }
 }
 
-/** Opens an existing store file and brings its schema up to date (read-write) or checks it (read-only). */
-export function openStoreFile(path: string, options: SqliteOptions): Db {
-  if (!existsSync(path)) throw new StoreError('not-a-store', `no tournament store at ${path}`);
-  const db = openDatabase(path, options);
+/**
+ * Moves the finished `temporary` file to `path` unless a file appeared there meanwhile (another process
+ * created the same store at the same moment): a hard link fails rather than replace, then the temporary
+ * name goes. Where hard links are not supported, a rename after a last check.
+ */
+function placeNoReplace(temporary: string, path: string): void {
   try {
-    const version = checkVersion(db, path);
-    if (version === 0) throw new StoreError('not-a-store', `${path} is an empty SQLite file, not a store`);
-    if (options.readOnly && version < STORE_SCHEMA_VERSION) {
-      throw new StoreError(
-        'needs-upgrade',
-        `${path} has store schema version ${version}; open it once read-write to upgrade it to ` +
-          `${STORE_SCHEMA_VERSION}`,
-      );
+    linkSync(temporary, path);
+    rmSync(temporary, { force: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || existsSync(path)) {
+      rmSync(temporary, { force: true });
+      throw new StoreError('exists', `${path} already exists; open it to continue`);
     }
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw e;
+    renameSync(temporary, path);
+  }
+}
+
+/** Removes what creations killed part-way left: `<path>.creating-<pid>` of processes that are gone. */
+function removeStaleCreations(path: string): void {
+  const prefix = `${basename(path)}.creating`;
+  for (const name of readdirSync(dirname(path))) {
+    if (!name.startsWith(prefix)) continue;
+    const rest = name.slice(prefix.length).replace(/-(wal|shm|journal)$/, '');
+    const pid = /^-(\d+)$/.exec(rest)?.[1];
+    if (rest === '' || (pid !== undefined && (Number(pid) === process.pid || !processAlive(Number(pid))))) {
+      rmSync(join(dirname(path), name), { force: true });
+    }
+  }
+}
+
+/** An open store file: its connection, and its run lock when one was asked for. */
+export interface OpenedStore {
+  readonly db: Db;
+  readonly lock: RunLock | null;
+}
+
+/**
+ * Opens an existing store file. The file is judged first without writing to it (inspect.ts: not SQLite,
+ * damaged, foreign, newer, and with `quickCheck` a bad page), then, for a run, its run lock is checked
+ * before any read-write connection exists, then taken; only then is the schema brought up to date
+ * (read-write) or checked (read-only). A refused file is left exactly as it was.
+ */
+export function openStoreFile(path: string, options: StoreOptions): OpenedStore {
+  const version = inspectStoreFile(path, { quickCheck: options.quickCheck ?? false });
+  if (options.lock !== undefined) {
+    if (options.readOnly) throw new StoreError('invalid', 'a read-only store cannot take the run lock');
+    const holder = runLockHolder(path);
+    if (holder) throw lockedError(path, holder);
+  }
+  if (options.readOnly && version < STORE_SCHEMA_VERSION) {
+    throw new StoreError(
+      'needs-upgrade',
+      `${path} has store schema version ${version}; open it once read-write to upgrade it to ` +
+        `${STORE_SCHEMA_VERSION}`,
+    );
+  }
+  const db = openDatabase(path, options);
+  let lock: RunLock | null = null;
+  try {
+    if (options.lock !== undefined) lock = acquireRunLock(db, path, options.lock);
     if (!options.readOnly) migrate(db, path);
   } catch (e) {
+    lock?.release();
     db.db.close();
     throw e;
   }
-  return db;
+  return { db, lock };
 }

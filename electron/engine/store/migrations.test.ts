@@ -93,11 +93,19 @@ describe('store schema migrations', () => {
 
     const text = join(dir, 'notes.sqlite');
     writeFileSync(text, 'this is not a database, just some text that is long enough to have a header');
-    expect(code(() => TournamentStore.open(text))).toMatch(/^not-a-store: .*cannot be opened as SQLite/);
+    expect(code(() => TournamentStore.open(text))).toMatch(
+      /^not-a-store: .*does not start with the SQLite header/,
+    );
 
     const empty = join(dir, 'empty.sqlite');
     new DatabaseSync(empty).close();
-    expect(code(() => TournamentStore.open(empty))).toMatch(/^not-a-store: .*empty SQLite file/);
+    expect(code(() => TournamentStore.open(empty))).toMatch(/^not-a-store: .*empty file \(0 bytes\)/);
+
+    const blank = join(dir, 'blank.sqlite');
+    const vacuumed = new DatabaseSync(blank);
+    vacuumed.exec('VACUUM');
+    vacuumed.close();
+    expect(code(() => TournamentStore.open(blank))).toMatch(/^not-a-store: .*empty SQLite file/);
 
     expect(code(() => TournamentStore.open(join(dir, 'missing.sqlite')))).toMatch(
       /^not-a-store: no tournament/,

@@ -3,6 +3,7 @@ import type { GameRecord } from '../record/schema.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
 import { addScheduled, finishGames, reopenGames, type FinishedGame } from './games.ts';
 import { createStoreFile, openStoreFile, toJson, type StoreInit, type StoreOptions } from './lifecycle.ts';
+import type { RunLock } from './run-lock.ts';
 import { STORE_SCHEMA_VERSION } from './migrations.ts';
 
 export type { StoreInit, StoreOptions } from './lifecycle.ts';
@@ -30,11 +31,13 @@ export class TournamentStore {
   /** The file this store reads and writes. */
   readonly path: string;
   #db: Db | null;
+  #lock: RunLock | null;
   readonly #now: () => Date;
 
-  private constructor(path: string, db: Db, now: () => Date) {
+  private constructor(path: string, db: Db, lock: RunLock | null, now: () => Date) {
     this.path = path;
     this.#db = db;
+    this.#lock = lock;
     this.#now = now;
   }
 
@@ -47,15 +50,21 @@ export class TournamentStore {
     return TournamentStore.open(path, options);
   }
 
-  /** Opens an existing store, migrating an older schema; a newer schema or a foreign file is refused. */
+  /**
+   * Opens an existing store, migrating an older schema. A file that is no sound Jury store of a known
+   * version is refused unchanged (see inspect.ts), and with `lock` so is a store another live run holds.
+   */
   static open(path: string, options: StoreOptions = {}): TournamentStore {
-    return new TournamentStore(path, openStoreFile(path, options), options.now ?? (() => new Date()));
+    const { db, lock } = openStoreFile(path, options);
+    return new TournamentStore(path, db, lock, options.now ?? (() => new Date()));
   }
 
-  /** Closes the file; later calls throw `closed`. Closing twice is harmless. */
+  /** Closes the file and lets go of the run lock; later calls throw `closed`. Closing twice is harmless. */
   close(): void {
     this.#db?.db.close();
     this.#db = null;
+    this.#lock?.release();
+    this.#lock = null;
   }
 
   get #use(): Db {
