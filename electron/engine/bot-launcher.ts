@@ -16,18 +16,26 @@ export interface ProcessLauncher extends Launcher {
 export function processLauncher(): ProcessLauncher {
   const spec = (bot: MatchBot) => {
     const [executable = '', ...args] = bot.command;
-    return { executable, args, cwd: bot.cwd ?? process.cwd(), ...(bot.env ? { env: bot.env } : {}) };
+    return {
+      executable,
+      args,
+      cwd: bot.cwd ?? process.cwd(),
+      // A bot given a working directory lives in that folder: it is its program, shown read-only.
+      folder: bot.folder ?? bot.cwd ?? null,
+      paths: bot.paths ?? [],
+      ...(bot.env ? { env: bot.env } : {}),
+    };
   };
   return {
     async check(bot) {
       return launchProblem(spec(bot));
     },
-    async launch(bot, limits: ResourceLimits): Promise<LaunchedBot> {
+    async launch(bot, limits: ResourceLimits, cpus?: readonly number[] | null): Promise<LaunchedBot> {
       const launch = spec(bot);
       const exe = findExecutable(launch.executable, launch.cwd, { ...process.env, ...launch.env });
       const executableHash =
         exe === null ? null : await sha256File(identityFile(exe, launch.args, launch.cwd)).catch(() => null);
-      const channel = startBot(launch, { limits });
+      const channel = startBot(launch, { limits, cpus: cpus ?? null });
       return { channel, executableHash, limits: channel.limits };
     },
   };

@@ -8,6 +8,10 @@
 export interface ExitInfo {
   readonly code: number | null;
   readonly signal: string | null;
+  /** Set when the program could not be started at all; says why (E2BIG, ENOEXEC, no interpreter …). */
+  readonly startError?: string | undefined;
+  /** Set when the kernel killed it for reaching its memory cap: the cap in MiB. */
+  readonly memoryCapMiB?: number | undefined;
 }
 
 /** The outcome of waiting for one reply line. */

@@ -14,6 +14,10 @@ export interface MatchBot {
   readonly command: readonly string[];
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** The bot's own folder (default: `cwd` when given), shown read-only in its sandbox. */
+  readonly folder?: string;
+  /** More files or folders the bot may read in its sandbox (a sample bot's sources). */
+  readonly paths?: readonly string[];
 }
 
 /** A started bot, as a {@link Launcher} returns it. */
@@ -25,7 +29,8 @@ export interface LaunchedBot {
 
 /** Starts bots. The real one lives in process/ (the only module that spawns); tests may pass their own. */
 export interface Launcher {
-  launch(bot: MatchBot, limits: ResourceLimits): Promise<LaunchedBot>;
+  /** `cpus`: the cores the game's bots are pinned to, or null/absent for none. */
+  launch(bot: MatchBot, limits: ResourceLimits, cpus?: readonly number[] | null): Promise<LaunchedBot>;
 }
 
 /** Everything needed to play one game between bot executables. */
@@ -38,6 +43,8 @@ export interface MatchRequest {
   readonly control?: TimeControl;
   readonly graceMs?: number;
   readonly limits: ResourceLimits;
+  /** The cores this game's bots are pinned to (CPU affinity), or null/absent for none. */
+  readonly cpus?: readonly number[] | null;
   readonly onEvent?: (event: RefereeEvent) => void;
   /** Aborting kills every bot at once; the game then ends quickly and its record must be thrown away. */
   readonly signal?: AbortSignal;
@@ -51,7 +58,9 @@ export async function playMatch(request: MatchRequest, launcher: Launcher): Prom
   const launched: LaunchedBot[] = [];
   try {
     // Started together: each launch waits on a spawn and a hash, so one after another they would add up.
-    const starts = await Promise.allSettled(request.bots.map((bot) => launcher.launch(bot, request.limits)));
+    const starts = await Promise.allSettled(
+      request.bots.map((bot) => launcher.launch(bot, request.limits, request.cpus ?? null)),
+    );
     for (const start of starts) if (start.status === 'fulfilled') launched.push(start.value);
     const failed = starts.find((start) => start.status === 'rejected');
     if (failed) throw failed.reason;

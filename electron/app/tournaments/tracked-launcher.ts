@@ -24,8 +24,8 @@ export function trackedLauncher(inner: Launcher): TrackedLauncher {
   const checker = (inner as Partial<ProcessLauncher>).check;
   return {
     ...(checker ? { check: (bot: MatchBot) => checker.call(inner, bot) } : {}),
-    async launch(bot, limits) {
-      const launched = await inner.launch(bot, limits);
+    async launch(bot, limits, cpus) {
+      const launched = await inner.launch(bot, limits, cpus);
       prune();
       channels.add(launched.channel);
       return launched;

@@ -10,6 +10,7 @@ import { Inbox } from './inbox.ts';
 import { LineFramer } from './line-framer.ts';
 import { fdTarget, holdsTarget, pidsWithEnvEntry } from './proc.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from './sandbox.ts';
+import { prepareSandbox, type PreparedSandbox } from './sandbox-setup.ts';
 import { decodeExit, register, signalGroup, signalProcess, unregister, type Killable } from './signals.ts';
 import { StderrCollector } from './stderr-collector.ts';
 
@@ -26,6 +27,8 @@ export interface BotProcessOptions {
   readonly stderrFullBytes?: number;
   /** Unread output beyond which Jury stops reading stdout, so the bot blocks (default 4 MiB). */
   readonly maxQueuedBytes?: number;
+  /** The cores to pin the bot to (its game's own), or null/absent for no pinning. */
+  readonly cpus?: readonly number[] | null;
 }
 
 /** The environment variable that marks every process a bot starts, so that cleanup can find them all. */
@@ -59,6 +62,9 @@ export class BotProcess implements PlayerChannel, Killable {
 
   private readonly child: ChildProcessWithoutNullStreams | null = null;
   private readonly marker: string;
+  private readonly sandbox: PreparedSandbox | null;
+  private readonly confined: boolean;
+  private sawOutput = false;
   private readonly viaReaper: boolean;
   private readonly framer: LineFramer;
   private readonly errors: StderrCollector;
@@ -88,18 +94,45 @@ export class BotProcess implements PlayerChannel, Killable {
     });
     this.marker = `${BOT_MARKER_VAR}=${randomUUID()}`;
     const caps = options.sandbox ?? sandboxCapabilities();
+    const limits = options.limits ?? DEFAULT_LIMITS;
     const env: Record<string, string | undefined> = { ...process.env, ...launch.env };
     const exe = findExecutable(launch.executable, launch.cwd, env);
-    const plan = planLaunch(exe ?? launch.executable, launch.args, options.limits ?? DEFAULT_LIMITS, caps);
+    const problem = startProblem(launch, exe);
+    const markerValue = this.marker.slice(BOT_MARKER_VAR.length + 1);
+    this.sandbox =
+      problem === null && exe !== null && caps.platform === 'linux'
+        ? prepareSandbox(
+            {
+              exe,
+              named: !launch.executable.includes('/'),
+              args: launch.args,
+              cwd: launch.cwd,
+              folder: launch.folder === undefined ? launch.cwd : launch.folder,
+              paths: launch.paths ?? [],
+              env: { ...launch.env, [BOT_MARKER_VAR]: markerValue },
+              hostEnv: env,
+              limits,
+              cpus: options.cpus ?? null,
+            },
+            caps,
+          )
+        : null;
+    const plan = planLaunch(
+      this.sandbox?.executable ?? exe ?? launch.executable,
+      launch.args,
+      limits,
+      caps,
+      this.sandbox?.setup,
+    );
     this.command = [plan.command, ...plan.args];
     this.limits = plan.report;
     this.viaReaper = plan.exitViaReaper;
-    const problem = startProblem(launch, exe);
+    this.confined = this.sandbox?.setup.confinement != null;
     if (problem) {
       this.fail(problem);
       return;
     }
-    env[BOT_MARKER_VAR] = this.marker.slice(BOT_MARKER_VAR.length + 1);
+    env[BOT_MARKER_VAR] = markerValue;
     try {
       this.child = spawn(plan.command, plan.args, {
         cwd: launch.cwd,
@@ -109,13 +142,13 @@ export class BotProcess implements PlayerChannel, Killable {
         windowsHide: true,
       });
     } catch (e) {
-      this.fail(`cannot start ${plan.command}: ${String(e)}`);
+      this.fail(`cannot start ${launch.executable}: ${String(e)}`);
       return;
     }
     const child = this.child;
     if (child.pid === undefined) {
-      // Spawning failed; the 'error' event says why.
-      child.once('error', (e) => this.fail(`cannot start ${plan.command}: ${e.message}`));
+      // Spawning failed; the 'error' event says why (E2BIG, EACCES …).
+      child.once('error', (e) => this.fail(`cannot start ${launch.executable}: ${e.message}`));
       return;
     }
     this.stdinOpen = true;
@@ -126,7 +159,10 @@ export class BotProcess implements PlayerChannel, Killable {
     child.stdout.on('error', () => undefined);
     child.stderr.on('error', () => undefined);
     // The arrival time is taken first thing, before any framing work: it is what the bot is charged.
-    child.stdout.on('data', (chunk: Buffer) => this.framer.push(chunk, monotonicUs(), this.inbox.accept));
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.framer.push(chunk, monotonicUs(), this.inbox.accept);
+      this.sawOutput = true;
+    });
     child.stdout.on('end', () => this.inbox.close());
     child.stderr.on('data', (chunk: Buffer) => this.errors.push(chunk));
     child.on('exit', (code, signal) => this.onExit(code, signal));
@@ -220,6 +256,7 @@ export class BotProcess implements PlayerChannel, Killable {
       if (!this.hasExited) await this.waitExit(5000);
       if (this.limits.containment === 'process-group') await this.sweepMarked();
       this.tree?.stop();
+      await this.sandbox?.release();
       // Let the last output drain; then let go of the pipes even if some stray process holds them
       // (one that escaped every cleanup), so that they never keep Jury's event loop alive.
       if (!this.streamsClosed) {
@@ -229,6 +266,7 @@ export class BotProcess implements PlayerChannel, Killable {
       child.stdout.destroy();
       child.stderr.destroy();
     }
+    if (!child) await this.sandbox?.release();
     unregister(this);
     this.inbox.abort({ kind: 'closed', exit: this.exitInfo, pending: this.framer.pendingText() });
     return this.exitInfo;
@@ -259,13 +297,32 @@ export class BotProcess implements PlayerChannel, Killable {
   }
 
   private onExit(code: number | null, signal: string | null): void {
-    this.exitInfo = decodeExit(code, signal, this.viaReaper);
+    this.exitInfo = this.explainExit(decodeExit(code, signal, this.viaReaper));
     this.hasExited = true;
     this.stdinOpen = false;
     for (const wake of this.exitWaiters) wake();
     this.exitWaiters = [];
     // Children that inherited stdout can keep it open after the bot died: do not wait for them.
     setTimeout(() => this.inbox.close(), OUTPUT_AFTER_EXIT_MS).unref();
+  }
+
+  /**
+   * Says why the bot ended where Jury knows more than the exit status: the kernel killed it at its memory
+   * cap (the cgroup counted an OOM kill), or a wrapper could not start it (bwrap, setpriv, prlimit or
+   * taskset printed its own error and exit code 1 before the bot wrote a byte).
+   */
+  private explainExit(exit: ExitInfo): ExitInfo {
+    const cap = this.limits.requested.memoryMiB;
+    if (cap !== null && (this.sandbox?.cgroup?.oomKills() ?? 0) > 0) return { ...exit, memoryCapMiB: cap };
+    if (exit.code === 1 && !this.sawOutput) {
+      const first = this.errors.capture().full.split('\n')[0] ?? '';
+      const m = /^(bwrap|setpriv|prlimit|taskset|unshare): (.+)$/.exec(first);
+      if (m) {
+        const where = this.confined ? ' inside the sandbox' : '';
+        return { ...exit, startError: `${m[1]} could not start it${where}: ${m[2]}` };
+      }
+    }
+    return exit;
   }
 
   private waitExit(ms: number): Promise<void> {
@@ -281,6 +338,7 @@ export class BotProcess implements PlayerChannel, Killable {
 
   private fail(message: string): void {
     this.failure = message;
+    this.exitInfo = { code: null, signal: null, startError: message };
     this.hasExited = true;
     this.errors.note(message);
     this.inbox.close();

@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findExecutable, whyNotExecutable } from './executables.ts';
+import { readShebang } from './program-view.ts';
 
 /** How to start a bot: a program and its arguments, run directly (never through a shell). */
 export interface LaunchSpec {
@@ -9,8 +10,19 @@ export interface LaunchSpec {
   readonly args: readonly string[];
   /** The working directory; must exist. */
   readonly cwd: string;
-  /** Variables added to (or replacing) Jury's own environment. */
+  /**
+   * Variables for the bot. Unconfined they are added to Jury's own environment; inside bubblewrap the
+   * bot gets only these, PATH, HOME, TMPDIR, language and time zone.
+   */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The bot's own folder, shown read-only inside its sandbox (its entries appear in its private working
+   * folder when it is also `cwd`). Absent: `cwd` is the bot's folder. null: the bot has no folder, only
+   * the files its command line names are shown (`cwd` is then only where it runs, for example Jury's).
+   */
+  readonly folder?: string | null;
+  /** More files or folders the bot may read (read-only), for example the sources of a sample bot. */
+  readonly paths?: readonly string[];
 }
 
 /**
@@ -31,8 +43,66 @@ export function startProblem(launch: LaunchSpec, exe: string | null): string | n
   } catch {
     return `the working directory ${launch.cwd} does not exist`;
   }
-  if (exe !== null) return null;
+  if (exe !== null) return argumentProblem(launch.args) ?? formatProblem(exe, launch.cwd, launch.env);
   if (!launch.executable.includes('/')) return `cannot start ${launch.executable}: it was not found in PATH`;
   const path = resolve(launch.cwd, launch.executable);
   return `cannot start ${path}: ${whyNotExecutable(path) ?? 'it is not executable'}`;
+}
+
+/** Linux's cap on one argument (MAX_ARG_STRLEN: 32 pages) and, roughly, on all of them (ARG_MAX). */
+const MAX_ARG_BYTES = 128 * 1024;
+const MAX_ARGS_BYTES = 1024 * 1024;
+
+/** Why the kernel would refuse these arguments with E2BIG, or null. */
+export function argumentProblem(args: readonly string[]): string | null {
+  let total = 0;
+  for (const [i, arg] of args.entries()) {
+    const bytes = Buffer.byteLength(arg) + 1;
+    total += bytes;
+    if (bytes > MAX_ARG_BYTES) {
+      return `the argument list is too long (E2BIG): argument ${i + 1} is ${bytes.toLocaleString('en')} bytes, and Linux allows ${MAX_ARG_BYTES.toLocaleString('en')} per argument`;
+    }
+  }
+  if (total > MAX_ARGS_BYTES) {
+    return `the argument list is too long (E2BIG): ${total.toLocaleString('en')} bytes in all`;
+  }
+  return null;
+}
+
+/**
+ * Why the file cannot be executed as a program on Linux (ENOEXEC: neither a binary nor a script with a
+ * #! line; a script whose interpreter is missing), or null. Elsewhere null: the system decides.
+ */
+export function formatProblem(
+  exe: string,
+  cwd: string,
+  env: Readonly<Record<string, string>> | undefined,
+): string | null {
+  if (process.platform !== 'linux') return null;
+  let head: Buffer;
+  try {
+    const fd = openSync(exe, 'r');
+    try {
+      head = Buffer.alloc(4);
+      head = head.subarray(0, readSync(fd, head, 0, 4, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    return `cannot read ${exe}: ${(e as Error).message}`;
+  }
+  if (head.equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))) return null;
+  const shebang = readShebang(exe);
+  if (shebang === null) {
+    return `${exe} is not a program Linux can run (ENOEXEC): it is neither a binary nor a script starting with #!`;
+  }
+  const [interp = '', ...rest] = shebang;
+  if (interp.endsWith('/env')) {
+    const name = rest.find((w) => !w.startsWith('-'));
+    if (name && findExecutable(name, cwd, { ...process.env, ...env }) === null) {
+      return `its interpreter ${name} (from "#!${shebang.join(' ')}") was not found in PATH`;
+    }
+    return null;
+  }
+  return whyNotExecutable(interp) === null ? null : `its interpreter ${interp} does not exist or cannot run`;
 }

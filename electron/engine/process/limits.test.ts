@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, planLaunch } from './limits.ts';
+import { DEFAULT_LIMITS, NO_SETUP, planLaunch } from './limits.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 import { decodeExit } from './signals.ts';
 
@@ -12,6 +12,13 @@ const linux: SandboxCapabilities = {
   reaper: '/usr/bin/timeout',
   setpriv: '/usr/bin/setpriv',
   bwrap: null,
+  bwrapWhy: 'bubblewrap (bwrap) is not installed: bots see the whole file system',
+  botUids: null,
+  memoryCgroup: null,
+  cgroupWhy: 'no memory cgroup controller is mounted',
+  taskset: '/usr/bin/taskset',
+  shell: '/bin/sh',
+  cores: 2,
   problems: [],
 };
 const bare: SandboxCapabilities = {
@@ -52,24 +59,96 @@ describe('planLaunch', () => {
       'memory',
       'processes',
       'containment',
+      'identity',
       'network',
     ]);
-    expect(plan.report.notApplied).toEqual([]);
+    // RLIMIT_DATA misses shared mappings, and RLIMIT_NPROC is shared with Jury's user: both partial.
+    expect(plan.report.applied.filter((a) => a.partial).map((a) => a.limit)).toEqual(['memory', 'processes']);
+    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['filesystem']);
   });
 
-  it('says that root ignores the process cap', () => {
+  it('as root without a uid to switch to, the process cap is not applied and the bot runs as root', () => {
     const plan = planLaunch('/bots/a', [], DEFAULT_LIMITS, { ...linux, root: true });
     expect(plan.args).not.toContain('--nproc=256');
-    expect(plan.report.notApplied).toEqual([
-      { limit: 'processes', why: 'Jury runs as root, and the kernel ignores RLIMIT_NPROC for root' },
+    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['processes', 'filesystem', 'identity']);
+    expect(plan.report.notApplied[0]?.why).toContain('the kernel ignores RLIMIT_NPROC for root');
+  });
+
+  it('as root with a uid, drops to it above prlimit so that the process cap binds', () => {
+    const plan = planLaunch(
+      '/bots/a',
+      [],
+      DEFAULT_LIMITS,
+      { ...linux, root: true },
+      { ...NO_SETUP, uid: 60123 },
+    );
+    const argv = [plan.command, ...plan.args];
+    const drop = argv.indexOf('--reuid=60123');
+    expect(drop).toBeGreaterThan(argv.indexOf('/usr/bin/timeout'));
+    expect(drop).toBeLessThan(argv.indexOf('/usr/bin/prlimit'));
+    expect(argv).toContain('--nproc=256');
+    expect(plan.report.applied).toContainEqual({
+      limit: 'processes',
+      detail: '256 processes and threads of its own uid 60123 (RLIMIT_NPROC)',
+    });
+  });
+
+  it('with bubblewrap: joins the cgroup first, pins, confines, drops the uid, then the limits', () => {
+    const setup = {
+      ...NO_SETUP,
+      uid: 60007,
+      cpus: [1],
+      cgroup: { procsFile: '/cg/bot/cgroup.procs', oomKills: () => 0, remove: async () => undefined },
+      confinement: {
+        bwrap: '/usr/bin/bwrap',
+        privileged: true,
+        uid: 60007,
+        setpriv: '/usr/bin/setpriv',
+        workdir: '/tmp/w',
+        mountAt: '/bots',
+        chdir: '/bots',
+        readOnly: [],
+        inCwd: [],
+        system: [],
+        env: {},
+        network: false,
+        tmpBytes: 1024,
+      },
+    };
+    const plan = planLaunch(
+      '/bots/a',
+      ['-x'],
+      DEFAULT_LIMITS,
+      { ...linux, root: true, bwrap: '/usr/bin/bwrap' },
+      setup,
+    );
+    const argv = [plan.command, ...plan.args];
+    expect(argv.slice(0, 4)).toEqual(['/bin/sh', '-c', 'echo 0 >"$0" && exec "$@"', '/cg/bot/cgroup.procs']);
+    expect(argv.slice(4, 7)).toEqual(['/usr/bin/taskset', '-c', '1']);
+    expect(argv[7]).toBe('/usr/bin/bwrap');
+    expect(argv).not.toContain('/usr/bin/unshare');
+    const tail = argv.slice(argv.indexOf('/usr/bin/prlimit'));
+    expect(tail).toEqual(['/usr/bin/prlimit', '--nproc=256', '--', '/bots/a', '-x']);
+    expect(plan.depth).toBe(2);
+    expect(plan.exitViaReaper).toBe(true);
+    expect(plan.report.notApplied).toEqual([]);
+    expect(plan.report.applied.map((a) => a.limit)).toEqual([
+      'memory',
+      'processes',
+      'containment',
+      'filesystem',
+      'identity',
+      'network',
+      'affinity',
     ]);
+    expect(plan.report.applied.some((a) => a.partial)).toBe(false);
   });
 
   it('allows the network and drops absent caps when asked', () => {
     const plan = planLaunch('/bots/a', [], { memoryMiB: null, maxProcesses: null, network: true }, linux);
     expect(plan.args).not.toContain('--net');
     expect(plan.args.some((a) => a.includes('prlimit'))).toBe(false);
-    expect(plan.report.applied.map((a) => a.limit)).toEqual(['containment']);
+    expect(plan.report.applied.map((a) => a.limit)).toEqual(['containment', 'identity']);
   });
 
   it('without a namespace the bot runs unwrapped and every missing limit is explained', () => {
@@ -77,11 +156,12 @@ describe('planLaunch', () => {
     expect([plan.command, ...plan.args]).toEqual(['/bots/a', '-x']);
     expect(plan.depth).toBe(0);
     expect(plan.report.containment).toBe('process-group');
-    expect(plan.report.applied).toEqual([]);
+    expect(plan.report.applied.map((a) => a.limit)).toEqual(['identity']);
     expect(plan.report.notApplied.map((n) => n.limit)).toEqual([
       'memory',
       'processes',
       'containment',
+      'filesystem',
       'network',
     ]);
     expect(plan.report.notApplied[2]?.why).toContain('unshare (util-linux) is not installed');
@@ -90,7 +170,7 @@ describe('planLaunch', () => {
   it('refuses sizes that make no sense instead of starving the bot', () => {
     const plan = planLaunch('/bots/a', [], { memoryMiB: 0, maxProcesses: 2.5, network: true }, linux);
     expect(plan.args.some((a) => a.startsWith('--data') || a.startsWith('--nproc'))).toBe(false);
-    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['memory', 'processes']);
+    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['memory', 'processes', 'filesystem']);
   });
 
   it('runs the bot as the namespace init when there is no reaper', () => {
@@ -108,5 +188,16 @@ describe('decodeExit', () => {
     expect(decodeExit(3, null, true)).toEqual({ code: 3, signal: null });
     expect(decodeExit(134, null, false)).toEqual({ code: 134, signal: null });
     expect(decodeExit(null, 'SIGKILL', true)).toEqual({ code: null, signal: 'SIGKILL' });
+  });
+});
+
+describe('timing guarantees by platform', () => {
+  it('names what Windows and macOS cannot do', () => {
+    const win = planLaunch('C:/bots/a.exe', [], DEFAULT_LIMITS, { ...bare, platform: 'win32' });
+    expect(win.report.notApplied.map((n) => n.limit)).toContain('suspend');
+    expect(win.report.notApplied.map((n) => n.limit)).toContain('cpu-time');
+    const mac = planLaunch('/bots/a', [], DEFAULT_LIMITS, { ...bare, platform: 'darwin' });
+    expect(mac.report.notApplied.map((n) => n.limit)).not.toContain('suspend');
+    expect(mac.report.notApplied.map((n) => n.limit)).toContain('cpu-time');
   });
 });

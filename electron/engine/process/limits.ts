@@ -1,3 +1,5 @@
+import type { BotCgroup } from './cgroup.ts';
+import { bwrapArgs, type Confinement } from './confine.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 
 /** Resource limits for one bot, configurable per tournament. */
@@ -17,13 +19,35 @@ export interface ResourceLimits {
 /** The defaults: 1 GiB of memory, 256 processes and threads, no network. */
 export const DEFAULT_LIMITS: ResourceLimits = { memoryMiB: 1024, maxProcesses: 256, network: false };
 
-/** A limit as the game record names it; `containment` is the guarantee that nothing outlives the game. */
-export type LimitName = 'memory' | 'processes' | 'network' | 'containment';
+/**
+ * A protection as the game record names it. `containment`: nothing the bot starts outlives the game;
+ * `filesystem`: it sees only its program, the system and a private folder (bubblewrap); `identity`: it
+ * runs as an unprivileged user; `affinity`: its game's own cores; `suspend` and `cpu-time`: the timing
+ * guarantees (other bots stopped while one thinks; CPU time measured).
+ */
+export const LIMIT_NAMES = [
+  'memory',
+  'processes',
+  'network',
+  'containment',
+  'filesystem',
+  'identity',
+  'affinity',
+  'suspend',
+  'cpu-time',
+] as const;
+/** One of {@link LIMIT_NAMES}. */
+export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** Which limits a bot ran under and which could not be applied, and why: stored in the game record. */
 export interface LimitsReport {
   readonly requested: ResourceLimits;
-  readonly applied: readonly { readonly limit: LimitName; readonly detail: string }[];
+  /** `partial`: applied, but weaker than asked (the detail says how). */
+  readonly applied: readonly {
+    readonly limit: LimitName;
+    readonly detail: string;
+    readonly partial?: boolean | undefined;
+  }[];
   readonly notApplied: readonly { readonly limit: LimitName; readonly why: string }[];
   /** How the bot's processes are held together so they can all be killed. */
   readonly containment: 'pid-namespace' | 'process-group';
@@ -40,98 +64,204 @@ export interface LaunchPlan {
   readonly report: LimitsReport;
 }
 
+/** What was prepared for one bot beyond the machine's capabilities (see sandbox-setup.ts). */
+export interface LaunchSetup {
+  /** The bubblewrap confinement, or null where bwrap cannot be used. */
+  readonly confinement: Confinement | null;
+  /** The bot's memory cgroup, or null; `cgroupWhy` says why there is none. */
+  readonly cgroup: BotCgroup | null;
+  readonly cgroupWhy: string | null;
+  /** The cores the bot is pinned to, or null for no pinning. */
+  readonly cpus: readonly number[] | null;
+  /** The uid the bot runs as when Jury is root and can switch, else null. */
+  readonly uid: number | null;
+}
+
+/** No confinement, no cgroup, no pinning: the plan of the unshare/prlimit fallback alone. */
+export const NO_SETUP: LaunchSetup = {
+  confinement: null,
+  cgroup: null,
+  cgroupWhy: null,
+  cpus: null,
+  uid: null,
+};
+
 /**
  * Builds the command line for `executable` (an absolute path) with `args` under `limits`, using what
- * `caps` says works, and reports exactly what was applied. Pure: spawns nothing.
+ * `caps` says works and what `setup` prepared, and reports exactly what was applied. Pure: spawns nothing.
  *
- * Shape on Linux: `setpriv --pdeathsig KILL -- unshare --pid --fork --kill-child [--net] -- timeout
- * --foreground 0 prlimit --data=… --nproc=… -- bot args`. Limits are set innermost so that they bind
- * the bot alone, and `--foreground` keeps every process in the group Jury suspends with SIGSTOP.
+ * With bubblewrap: `[sh -c 'echo 0 >cgroup.procs; exec "$@"'] [taskset -c N] bwrap … -- [setpriv --reuid
+ * U …] [prlimit …] bot args`. Without: `setpriv --pdeathsig KILL -- unshare --pid --fork --kill-child
+ * [--net] -- timeout --foreground 0 [setpriv --reuid U …] prlimit … -- bot args`. Limits are set
+ * innermost so that they bind the bot alone; every process stays in the group Jury suspends with SIGSTOP.
  */
 export function planLaunch(
   executable: string,
   args: readonly string[],
   limits: ResourceLimits,
   caps: SandboxCapabilities,
+  setup: LaunchSetup = NO_SETUP,
 ): LaunchPlan {
-  const applied: { limit: LimitName; detail: string }[] = [];
-  const notApplied: { limit: LimitName; why: string }[] = [];
-  const noTool = caps.platform === 'linux' ? 'prlimit is not available' : `not supported on ${caps.platform}`;
-
-  const rlimits: string[] = [];
-  if (limits.memoryMiB !== null) {
-    if (!(limits.memoryMiB > 0) || !Number.isFinite(limits.memoryMiB)) {
-      notApplied.push({ limit: 'memory', why: `${limits.memoryMiB} MiB is not a positive size` });
-    } else if (caps.prlimit) {
-      rlimits.push(`--data=${Math.round(limits.memoryMiB * 1024 * 1024)}`);
-      applied.push({ limit: 'memory', detail: `${limits.memoryMiB} MiB of data memory (RLIMIT_DATA)` });
-    } else {
-      notApplied.push({ limit: 'memory', why: noTool });
-    }
-  }
-  if (limits.maxProcesses !== null) {
-    if (!Number.isInteger(limits.maxProcesses) || limits.maxProcesses < 1) {
-      notApplied.push({ limit: 'processes', why: `${limits.maxProcesses} is not a positive whole number` });
-    } else if (caps.root) {
-      notApplied.push({
-        limit: 'processes',
-        why: 'Jury runs as root, and the kernel ignores RLIMIT_NPROC for root',
-      });
-    } else if (caps.prlimit) {
-      rlimits.push(`--nproc=${limits.maxProcesses}`);
-      applied.push({
-        limit: 'processes',
-        detail: `${limits.maxProcesses} processes and threads (RLIMIT_NPROC)`,
-      });
-    } else {
-      notApplied.push({ limit: 'processes', why: noTool });
-    }
-  }
-
-  const ns = caps.pidNamespace;
+  const r = new ReportBuilder();
+  const confined = setup.confinement;
+  const rlimits = rlimitArgs(limits, caps, setup, r);
+  const ns = confined ? null : caps.pidNamespace;
   const outer: string[] = [];
-  if (ns) {
+  if (confined) {
+    r.apply(
+      'containment',
+      'bubblewrap: own PID namespace and /proc; every process the bot starts dies with it',
+    );
+    r.apply('filesystem', "bubblewrap: only its program, the system's programs and a private working folder");
+  } else if (ns) {
     outer.push(...ns);
-    applied.push({
-      limit: 'containment',
-      detail: 'own PID namespace: every process the bot starts dies with it',
-    });
+    r.apply('containment', 'own PID namespace: every process the bot starts dies with it');
   } else {
-    notApplied.push({
-      limit: 'containment',
-      why: `no PID namespace (${caps.problems[0] ?? 'unavailable'}); the process group and every process carrying the bot's marker are killed instead`,
-    });
+    r.miss(
+      'containment',
+      `no PID namespace (${caps.problems[0] ?? 'unavailable'}); the process group and every process carrying the bot's marker are killed instead`,
+    );
   }
-  if (!limits.network) {
-    if (ns && caps.netNamespace) {
-      outer.push('--net');
-      applied.push({ limit: 'network', detail: 'empty network namespace (loopback down)' });
-    } else {
-      notApplied.push({
-        limit: 'network',
-        why: ns
-          ? 'unshare cannot create a network namespace here'
-          : 'it needs a network namespace, and unshare cannot create namespaces here',
-      });
-    }
-  }
+  if (!confined) r.miss('filesystem', caps.bwrapWhy ?? 'bubblewrap (bwrap) is not installed');
+  identityReport(caps, setup, r);
+  networkReport(limits, caps, confined !== null, ns !== null, r);
+  if (!confined && ns && !limits.network && caps.netNamespace) outer.push('--net');
+  if (setup.cpus && caps.taskset) r.apply('affinity', `pinned to core ${setup.cpus.join(', ')}`);
+  timingReport(caps, r);
+
   const reaper = ns && caps.reaper ? [caps.reaper, '--foreground', '0'] : [];
   if (ns) outer.push('--');
+  // Without bwrap, root drops to the bot's uid right above prlimit (unshare needs root's rights).
+  const drop = !confined && setup.uid !== null && caps.setpriv ? dropTo(caps.setpriv, setup.uid) : [];
   const inner = caps.prlimit && rlimits.length > 0 ? [caps.prlimit, ...rlimits, '--'] : [];
+  const join =
+    setup.cgroup && caps.shell ? [caps.shell, '-c', 'echo 0 >"$0" && exec "$@"', setup.cgroup.procsFile] : [];
+  const pin = setup.cpus && caps.taskset ? [caps.taskset, '-c', setup.cpus.join(',')] : [];
   // setpriv execs the rest in place: the spawned pid stays the same, and it dies with Jury.
-  const guard = caps.setpriv ? [caps.setpriv, '--pdeathsig', 'KILL', '--'] : [];
-  const argv = [...guard, ...outer, ...reaper, ...inner, executable, ...args];
+  const guard = !confined && caps.setpriv ? [caps.setpriv, '--pdeathsig', 'KILL', '--'] : [];
+  const sandbox = confined ? bwrapArgs(confined) : [];
+  const argv = [
+    ...join,
+    ...pin,
+    ...guard,
+    ...sandbox,
+    ...outer,
+    ...reaper,
+    ...drop,
+    ...inner,
+    executable,
+    ...args,
+  ];
   const [command, ...rest] = argv;
   return {
     command: command ?? executable,
     args: rest,
-    depth: ns ? (reaper.length > 0 ? 2 : 1) : 0,
-    exitViaReaper: reaper.length > 0,
-    report: {
-      requested: limits,
-      applied,
-      notApplied,
-      containment: ns ? 'pid-namespace' : 'process-group',
-    },
+    // bwrap forks its namespace init, which forks the program; unshare forks init (the reaper) likewise.
+    depth: confined ? 2 : ns ? (reaper.length > 0 ? 2 : 1) : 0,
+    exitViaReaper: confined !== null || reaper.length > 0,
+    report: r.build(limits, confined || ns ? 'pid-namespace' : 'process-group'),
   };
+}
+
+function dropTo(setpriv: string, uid: number): string[] {
+  return [setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'];
+}
+
+/** The prlimit arguments, reporting memory and processes. */
+function rlimitArgs(
+  limits: ResourceLimits,
+  caps: SandboxCapabilities,
+  setup: LaunchSetup,
+  r: ReportBuilder,
+): string[] {
+  const rlimits: string[] = [];
+  const noTool = caps.platform === 'linux' ? 'prlimit is not available' : `not supported on ${caps.platform}`;
+  const mib = limits.memoryMiB;
+  if (mib !== null) {
+    if (!(mib > 0) || !Number.isFinite(mib)) {
+      r.miss('memory', `${mib} MiB is not a positive size`);
+    } else if (setup.cgroup) {
+      r.apply(
+        'memory',
+        `${mib} MiB of all its memory, shared mappings and its /tmp included (memory cgroup)`,
+      );
+    } else if (caps.prlimit) {
+      rlimits.push(`--data=${Math.round(mib * 1024 * 1024)}`);
+      const why = setup.cgroupWhy ?? caps.cgroupWhy ?? 'no memory cgroup';
+      r.apply(
+        'memory',
+        `${mib} MiB of private memory only (RLIMIT_DATA): shared mappings are not counted (${why})`,
+        true,
+      );
+    } else {
+      r.miss('memory', noTool);
+    }
+  }
+  const n = limits.maxProcesses;
+  if (n !== null) {
+    if (!Number.isInteger(n) || n < 1) {
+      r.miss('processes', `${n} is not a positive whole number`);
+    } else if (caps.root && setup.uid === null) {
+      r.miss(
+        'processes',
+        'Jury runs as root and cannot switch the bot to another user; the kernel ignores RLIMIT_NPROC for root',
+      );
+    } else if (caps.prlimit) {
+      rlimits.push(`--nproc=${n}`);
+      const whose = setup.uid !== null ? `of its own uid ${setup.uid}` : "of Jury's user, shared with Jury";
+      r.apply('processes', `${n} processes and threads ${whose} (RLIMIT_NPROC)`, setup.uid === null);
+    } else {
+      r.miss('processes', noTool);
+    }
+  }
+  return rlimits;
+}
+
+function identityReport(caps: SandboxCapabilities, setup: LaunchSetup, r: ReportBuilder): void {
+  if (!caps.root) r.apply('identity', "Jury's own unprivileged user");
+  else if (setup.uid !== null) r.apply('identity', `uid and gid ${setup.uid}, no capabilities, no groups`);
+  else r.miss('identity', 'Jury runs as root and setpriv cannot switch users here: the bot runs as root');
+}
+
+function networkReport(
+  limits: ResourceLimits,
+  caps: SandboxCapabilities,
+  confined: boolean,
+  ns: boolean,
+  r: ReportBuilder,
+): void {
+  if (limits.network) return;
+  if (confined || (ns && caps.netNamespace)) r.apply('network', 'empty network namespace (loopback down)');
+  else
+    r.miss(
+      'network',
+      ns
+        ? 'unshare cannot create a network namespace here'
+        : 'it needs a network namespace, and none can be made here',
+    );
+}
+
+function timingReport(caps: SandboxCapabilities, r: ReportBuilder): void {
+  if (caps.platform === 'win32')
+    r.miss('suspend', 'Windows has no SIGSTOP: other bots keep running while one thinks');
+  if (caps.platform !== 'linux')
+    r.miss('cpu-time', `no /proc CPU time on ${caps.platform}: cpu timing charges wall time`);
+}
+
+/** Collects applied and missing protections in order. */
+class ReportBuilder {
+  private readonly applied: { limit: LimitName; detail: string; partial?: boolean }[] = [];
+  private readonly notApplied: { limit: LimitName; why: string }[] = [];
+
+  apply(limit: LimitName, detail: string, partial = false): void {
+    this.applied.push(partial ? { limit, detail, partial } : { limit, detail });
+  }
+
+  miss(limit: LimitName, why: string): void {
+    this.notApplied.push({ limit, why });
+  }
+
+  build(requested: ResourceLimits, containment: LimitsReport['containment']): LimitsReport {
+    return { requested, applied: this.applied, notApplied: this.notApplied, containment };
+  }
 }

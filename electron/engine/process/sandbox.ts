@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { findMemoryCgroup, type MemoryCgroupSupport } from './cgroup.ts';
 import { findExecutable } from './executables.ts';
 
 /**
@@ -29,8 +31,23 @@ export interface SandboxCapabilities {
    * SIGKILL if Jury itself dies (even by SIGKILL), which takes the namespace and the bot with it.
    */
   readonly setpriv: string | null;
-  /** Path of bubblewrap when installed (reported only; unshare does the same job here). */
+  /** Path of bubblewrap when a trial sandbox worked, else null ({@link bwrapWhy} says why). */
   readonly bwrap: string | null;
+  readonly bwrapWhy: string | null;
+  /**
+   * When Jury runs as root: the uids bots run as (one each, from `base`; set JURY_BOT_UID_BASE to move
+   * the range), or null when setpriv cannot switch users.
+   */
+  readonly botUids: { readonly base: number; readonly count: number } | null;
+  /** Where per-bot memory cgroups can be made, or null ({@link cgroupWhy} says why). */
+  readonly memoryCgroup: MemoryCgroupSupport | null;
+  readonly cgroupWhy: string | null;
+  /** Path of taskset (util-linux) for CPU affinity, else null. */
+  readonly taskset: string | null;
+  /** Path of a POSIX shell, used only to join a cgroup before the bot's wrappers start. */
+  readonly shell: string | null;
+  /** How many cores this process may use. */
+  readonly cores: number;
   /** Why a facility is missing, one sentence each, for the game record and `jury` diagnostics. */
   readonly problems: readonly string[];
 }
@@ -60,6 +77,13 @@ export function probeSandbox(): SandboxCapabilities {
       reaper: null,
       setpriv: null,
       bwrap: null,
+      bwrapWhy: `bubblewrap needs Linux; this is ${process.platform}`,
+      botUids: null,
+      memoryCgroup: null,
+      cgroupWhy: `memory cgroups need Linux; this is ${process.platform}`,
+      taskset: null,
+      shell: null,
+      cores: availableParallelism(),
       problems: [`resource limits and namespaces need Linux; this is ${process.platform}`],
     };
   }
@@ -104,6 +128,13 @@ export function probeSandbox(): SandboxCapabilities {
   const setpriv =
     setprivPath && runs(setprivPath, ['--pdeathsig', 'KILL', '--', truePath]) ? setprivPath : null;
   if (!setpriv) problems.push('setpriv cannot set a parent-death signal: bots may outlive a crashed Jury');
+  const botUids = root && setprivPath ? uidRange() : null;
+  if (root && !botUids) problems.push('setpriv is missing: bots would run as root');
+  const bw = probeBwrap(root, botUids, setprivPath, truePath);
+  if (bw.why) problems.push(bw.why);
+  const cgroup = findMemoryCgroup();
+  const tasksetPath = findExecutable('taskset');
+  const taskset = tasksetPath && runs(tasksetPath, ['-c', '0', truePath]) ? tasksetPath : null;
   return {
     ...base,
     pidNamespace,
@@ -111,8 +142,64 @@ export function probeSandbox(): SandboxCapabilities {
     prlimit: prlimitWorks ? prlimit : null,
     reaper,
     setpriv,
-    bwrap: findExecutable('bwrap'),
+    bwrap: bw.path,
+    bwrapWhy: bw.why,
+    botUids,
+    memoryCgroup: cgroup.support,
+    cgroupWhy: cgroup.why,
+    taskset,
+    shell: findExecutable('sh'),
+    cores: availableParallelism(),
     problems,
+  };
+}
+
+/** The default first uid for bots when Jury runs as root (isolate's range; far from real users). */
+const DEFAULT_UID_BASE = 60000;
+
+function uidRange(): { base: number; count: number } {
+  const fromEnv = Number(process.env['JURY_BOT_UID_BASE']);
+  const base = Number.isInteger(fromEnv) && fromEnv >= 1000 && fromEnv < 2 ** 31 ? fromEnv : DEFAULT_UID_BASE;
+  return { base, count: 1000 };
+}
+
+/** Runs one trial sandbox the way bots are run; a bwrap that exists may still be refused by the kernel. */
+function probeBwrap(
+  root: boolean,
+  uids: { base: number } | null,
+  setpriv: string | null,
+  truePath: string,
+): { path: string | null; why: string | null } {
+  const bwrap = findExecutable('bwrap');
+  if (!bwrap)
+    return { path: null, why: 'bubblewrap (bwrap) is not installed: bots see the whole file system' };
+  const common = ['--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev'];
+  const args =
+    root && uids && setpriv
+      ? [
+          '--unshare-ipc',
+          '--unshare-pid',
+          '--unshare-net',
+          '--cap-add',
+          'CAP_SETUID',
+          '--cap-add',
+          'CAP_SETGID',
+          ...common,
+          '--',
+          setpriv,
+          `--reuid=${uids.base}`,
+          `--regid=${uids.base}`,
+          '--clear-groups',
+          '--',
+          truePath,
+        ]
+      : ['--unshare-all', ...common, '--', truePath];
+  const r = spawnSync(bwrap, args, { encoding: 'utf8', timeout: 5000 });
+  if (r.status === 0) return { path: bwrap, why: null };
+  const said = (r.stderr || '').trim().split('\n')[0] ?? '';
+  return {
+    path: null,
+    why: `bubblewrap is installed but cannot make a sandbox here${said ? ` (${said})` : ''}`,
   };
 }
 

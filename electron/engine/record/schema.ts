@@ -2,14 +2,21 @@ import { z } from 'zod';
 import type { GameEnd } from '../../../shared/games/end.ts';
 import type { TimeControl } from '../../../shared/games/types.ts';
 import type { Failure } from '../referee/failure.ts';
-import type { LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
+import { LIMIT_NAMES, type LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
 
 /** The record format's name and version; readers reject other versions with a clear message. */
 export const RECORD_FORMAT = 'jury-game-record';
 export const RECORD_VERSION = 1;
 
 const seat = z.number().int().min(0).max(3);
-const exitInfo = z.object({ code: z.number().int().nullable(), signal: z.string().nullable() }).nullable();
+const exitInfo = z
+  .object({
+    code: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    startError: z.string().optional(),
+    memoryCapMiB: z.number().optional(),
+  })
+  .nullable();
 
 // Annotated with the TypeScript unions so that the schema and the types can never drift apart.
 const gameEnd: z.ZodType<GameEnd> = z.discriminatedUnion('kind', [
@@ -38,6 +45,7 @@ const failure: z.ZodType<Failure> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('crash'), ply, exit: exitInfo, pending: z.string() }),
   z.object({ kind: z.literal('exit'), ply, exit: exitInfo, pending: z.string() }),
   z.object({ kind: z.literal('rules'), ply, reason: z.string() }),
+  z.object({ kind: z.literal('start'), ply, reason: z.string() }),
 ]);
 
 const timeControl: z.ZodType<TimeControl> = z.discriminatedUnion('kind', [
@@ -96,14 +104,14 @@ const moveRecord = z.object({
   chargedUs: z.number().optional(),
 });
 
-const limitName = z.enum(['memory', 'processes', 'network', 'containment']);
+const limitName = z.enum(LIMIT_NAMES);
 const limitsReport = z.object({
   requested: z.object({
     memoryMiB: z.number().nullable(),
     maxProcesses: z.number().int().nullable(),
     network: z.boolean(),
   }),
-  applied: z.array(z.object({ limit: limitName, detail: z.string() })),
+  applied: z.array(z.object({ limit: limitName, detail: z.string(), partial: z.boolean().optional() })),
   notApplied: z.array(z.object({ limit: limitName, why: z.string() })),
   containment: z.enum(['pid-namespace', 'process-group']),
 });

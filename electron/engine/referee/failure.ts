@@ -27,7 +27,12 @@ export type Failure =
   /** It exited with code 0 (or closed its output) before the game ended. */
   | { readonly kind: 'exit'; readonly ply: number; readonly exit: ExitInfo | null; readonly pending: string }
   /** The game's own rules declared it failed (Less: not home within the rush's move cap). */
-  | { readonly kind: 'rules'; readonly ply: number; readonly reason: string };
+  | { readonly kind: 'rules'; readonly ply: number; readonly reason: string }
+  /**
+   * It could not be started (an argument list too long, not a program this system runs, a missing
+   * interpreter inside the sandbox). CodeCup has no word of its own for it: the status is CRASH.
+   */
+  | { readonly kind: 'start'; readonly ply: number; readonly reason: string };
 
 /** The official CodeCup status word of a failure. */
 export function statusWord(failure: Failure): StatusWord {
@@ -40,6 +45,7 @@ export function statusWord(failure: Failure): StatusWord {
     case 'rules':
       return 'ILLEGAL';
     case 'crash':
+    case 'start':
       return 'CRASH';
     case 'exit':
       return 'EXIT';
@@ -48,6 +54,9 @@ export function statusWord(failure: Failure): StatusWord {
 
 function exitText(exit: ExitInfo | null): string {
   if (!exit) return 'its output closed';
+  if (exit.memoryCapMiB !== undefined) {
+    return `it was killed for reaching its memory cap of ${exit.memoryCapMiB} MiB`;
+  }
   if (exit.signal) return `it was killed by ${exit.signal}`;
   return `it exited with code ${exit.code ?? '?'}`;
 }
@@ -76,5 +85,7 @@ export function describeFailure(failure: Failure): string {
       return `stopped before the game ended ${at}: ${exitText(failure.exit)}${flushHint(failure.pending)}`;
     case 'rules':
       return `failed by the rules ${at}: ${failure.reason}`;
+    case 'start':
+      return `could not be started: ${failure.reason}`;
   }
 }

@@ -326,6 +326,7 @@ function judgeReply(
       return failed({ kind: 'timeout', ply, usedUs, pending: reply.pending });
     case 'closed': {
       const exit = reply.exit;
+      if (exit?.startError !== undefined) return failed({ kind: 'start', ply, reason: exit.startError });
       // Killed by our own SIGKILL only after it closed its output: that is stopping early, not a crash.
       const crashed =
         exit !== null && (exit.code !== 0 || (exit.signal !== null && exit.signal !== 'SIGKILL'));

@@ -45,7 +45,12 @@ export async function prepareBots(
       ready.push({
         id,
         name: def.name,
-        bot: { name: def.name, command: launch.command, ...(launch.env ? { env: launch.env } : {}) },
+        bot: {
+          name: def.name,
+          command: launch.command,
+          paths: launch.paths,
+          ...(launch.env ? { env: launch.env } : {}),
+        },
       });
       continue;
     }

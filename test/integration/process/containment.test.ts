@@ -125,8 +125,10 @@ describe.runIf(linux)('no process outlives its game', () => {
   it('a missing program is a closed channel with the reason, not an exception', async () => {
     const bot = fixture('does-not-exist.js');
     expect(bot.startError).toContain('does not exist');
-    expect(await bot.read(1_000_000)).toEqual({ kind: 'closed', exit: null, pending: '' });
+    const startError = `cannot start ${FIXTURES}/does-not-exist.js: it does not exist`;
+    const exit = { code: null, signal: null, startError };
+    expect(await bot.read(1_000_000)).toEqual({ kind: 'closed', exit, pending: '' });
     expect(bot.stderr().full).toContain('does not exist');
-    expect(await bot.shutdown(0)).toBeNull();
+    expect(await bot.shutdown(0)).toEqual(exit);
   });
 });

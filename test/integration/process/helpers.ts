@@ -59,7 +59,9 @@ export async function ask(bot: BotProcess, line: string, timeoutUs = LONG_US): P
 
 /** The process-group fallback: the same machine without namespaces (tests of that mode). */
 export function withoutNamespace(): BotProcessOptions {
-  return { sandbox: { ...sandboxCapabilities(), pidNamespace: null, netNamespace: false, reaper: null } };
+  return {
+    sandbox: { ...sandboxCapabilities(), bwrap: null, pidNamespace: null, netNamespace: false, reaper: null },
+  };
 }
 
 /** Compiles a C fixture into a temporary folder; null when no C compiler is installed. */

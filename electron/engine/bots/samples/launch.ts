@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
 /** How to start a sample bot's script: a program and its arguments, plus variables for its environment. */
 export interface SampleLaunch {
   readonly command: string[];
   readonly env?: Record<string, string>;
+  /** What the script needs to read inside its sandbox: the sample sources and the game modules. */
+  readonly paths: string[];
 }
 
 /**
@@ -13,7 +18,18 @@ export interface SampleLaunch {
  */
 export function sampleLaunch(file: string): SampleLaunch {
   const command = [process.execPath, file];
+  const paths = samplePaths(file);
   return process.versions['electron'] === undefined
-    ? { command }
-    : { command, env: { ELECTRON_RUN_AS_NODE: '1' } };
+    ? { command, paths }
+    : { command, env: { ELECTRON_RUN_AS_NODE: '1' }, paths };
+}
+
+/**
+ * The sample scripts import the game modules: both folders (and the package.json that makes .ts files
+ * ES modules) of the tree the script lives in, which is Jury's sources or the packaged app's resources.
+ */
+function samplePaths(file: string): string[] {
+  const samples = dirname(file);
+  const top = resolve(samples, '../../../..');
+  return [samples, join(top, 'shared'), join(top, 'package.json')].filter((p) => existsSync(p));
 }

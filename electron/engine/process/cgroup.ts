@@ -1,0 +1,199 @@
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Per-bot memory cgroups. A cgroup's memory cap counts everything a bot's processes charge: heap,
+ * stacks, shared anonymous mappings, tmpfs files (its /tmp and /dev/shm), page tables. RLIMIT_DATA does
+ * not count shared mappings, so only a cgroup makes "1 GiB" mean 1 GiB.
+ *
+ * Two layouts are supported: cgroup v2 (`memory.max`, `memory.swap.max`, `memory.events`) and the v1
+ * memory controller (`memory.limit_in_bytes`, `memory.memsw.limit_in_bytes`, `memory.oom_control`).
+ * Jury needs a folder it may create cgroups in: as root, its own cgroup (v1) or a `jury` cgroup at the
+ * v2 root; as a user, a cgroup delegated to it (v2, systemd's user manager) whose controllers it may
+ * enable. Anything else: no cgroup, and the report says so.
+ */
+
+/** Where Jury can make bot cgroups: the cgroup version and the parent folder. */
+export interface MemoryCgroupSupport {
+  readonly version: 1 | 2;
+  /** The folder under which one cgroup per bot is created; Jury may write there. */
+  readonly parent: string;
+}
+
+/** One bot's cgroup, made by {@link createBotCgroup}. */
+export interface BotCgroup {
+  /** The file a process writes `0` to in order to join the cgroup (before it execs the bot). */
+  readonly procsFile: string;
+  /** How many times the kernel's OOM killer killed a process of this cgroup. */
+  oomKills(): number;
+  /** Removes the cgroup once its processes are gone; retries briefly, never rejects. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Finds where this process can make memory cgroups, or null with the reason. `root` is the cgroup file
+ * system's mount point (tests pass a folder that mimics it). Creates the folder it returns when needed.
+ */
+export function findMemoryCgroup(
+  root = '/sys/fs/cgroup',
+  selfCgroup = readSelfCgroup(),
+): { support: MemoryCgroupSupport | null; why: string | null } {
+  // cgroup v2 only ("0::/path"): the unified hierarchy must offer the memory controller.
+  const unified = selfCgroup.find((l) => l.id === '0');
+  if (existsSync(join(root, 'cgroup.controllers'))) {
+    if (!readList(join(root, 'cgroup.controllers')).includes('memory')) {
+      return { support: null, why: 'the cgroup v2 hierarchy has no memory controller' };
+    }
+    for (const parent of [join(root, 'jury'), unified ? join(root, unified.path, 'jury') : null]) {
+      if (parent && ensureV2Parent(parent)) return { support: { version: 2, parent }, why: null };
+    }
+    return { support: null, why: 'Jury may not create memory cgroups here (run as root, or delegate one)' };
+  }
+  // Hybrid or v1: the memory controller's own hierarchy.
+  const v1 = selfCgroup.find((l) => l.controllers.includes('memory'));
+  const base = join(root, 'memory');
+  if (v1 && existsSync(base)) {
+    const parent = join(base, v1.path, `jury-${process.pid}`);
+    try {
+      sweepStale(join(base, v1.path));
+      mkdirSync(parent, { recursive: true });
+      process.once('exit', () => removeTree(parent));
+      accessSync(join(parent, 'memory.limit_in_bytes'), constants.W_OK);
+      return { support: { version: 1, parent }, why: null };
+    } catch {
+      return {
+        support: null,
+        why: 'Jury may not create memory cgroups in the v1 memory hierarchy (not root)',
+      };
+    }
+  }
+  return { support: null, why: 'no memory cgroup controller is mounted' };
+}
+
+/**
+ * Makes a cgroup for one bot under `support.parent` capped at `limitBytes` with no swap beyond it.
+ * Returns null (and the reason) when the kernel refuses.
+ */
+export function createBotCgroup(
+  support: MemoryCgroupSupport,
+  name: string,
+  limitBytes: number,
+): { cgroup: BotCgroup | null; why: string | null } {
+  const dir = join(support.parent, name);
+  try {
+    mkdirSync(dir);
+    if (support.version === 2) {
+      writeFileSync(join(dir, 'memory.max'), String(limitBytes));
+      if (existsSync(join(dir, 'memory.swap.max'))) writeFileSync(join(dir, 'memory.swap.max'), '0');
+    } else {
+      writeFileSync(join(dir, 'memory.limit_in_bytes'), String(limitBytes));
+      // memsw (memory + swap) exists only with swap accounting; without it there may be no swap at all.
+      const memsw = join(dir, 'memory.memsw.limit_in_bytes');
+      if (existsSync(memsw)) writeFileSync(memsw, String(limitBytes));
+    }
+  } catch (e) {
+    void removeDir(dir);
+    return { cgroup: null, why: `the memory cgroup could not be made: ${(e as Error).message}` };
+  }
+  const eventsFile = join(dir, support.version === 2 ? 'memory.events' : 'memory.oom_control');
+  return {
+    why: null,
+    cgroup: {
+      procsFile: join(dir, 'cgroup.procs'),
+      oomKills: () => {
+        try {
+          return Number(/^oom_kill (\d+)$/m.exec(readFileSync(eventsFile, 'utf8'))?.[1] ?? 0);
+        } catch {
+          return 0;
+        }
+      },
+      remove: () => removeDir(dir),
+    },
+  };
+}
+
+/** The lines of /proc/self/cgroup: hierarchy id, its controllers and this process's path in it. */
+export function readSelfCgroup(text?: string): { id: string; controllers: string[]; path: string }[] {
+  let body = text;
+  if (body === undefined) {
+    try {
+      body = readFileSync('/proc/self/cgroup', 'utf8');
+    } catch {
+      return [];
+    }
+  }
+  return body
+    .split('\n')
+    .filter((l) => l.includes(':'))
+    .map((l) => {
+      const [id = '', controllers = '', ...path] = l.split(':');
+      return { id, controllers: controllers.split(',').filter((c) => c !== ''), path: path.join(':') };
+    });
+}
+
+/** A v2 parent whose children may use the memory controller (created and enabled when allowed). */
+function ensureV2Parent(parent: string): boolean {
+  try {
+    mkdirSync(parent, { recursive: true });
+    const control = join(parent, 'cgroup.subtree_control');
+    if (!readList(control).includes('memory')) writeFileSync(control, '+memory');
+    return readList(control).includes('memory');
+  } catch {
+    return false;
+  }
+}
+
+function readList(path: string): string[] {
+  try {
+    return readFileSync(path, 'utf8').trim().split(/\s+/);
+  } catch {
+    return [];
+  }
+}
+
+async function removeDir(dir: string): Promise<void> {
+  // A cgroup can be removed only when its last process has been reaped; that takes a moment.
+  for (let i = 0; i < 50; i++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** Removes the cgroups left by Jury processes that are gone (killed before they could clean up). */
+function sweepStale(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^jury-(\d+)$/.exec(name)?.[1];
+    if (pid !== undefined && !existsSync(`/proc/${pid}`)) removeTree(join(dir, name));
+  }
+}
+
+/** Removes a cgroup folder and its child cgroups (each must be empty of processes); never throws. */
+function removeTree(dir: string): void {
+  try {
+    for (const e of readdirSync(dir, { withFileTypes: true }))
+      if (e.isDirectory()) removeTree(join(dir, e.name));
+    rmdirSync(dir);
+  } catch {
+    // Still in use, or gone already.
+  }
+}

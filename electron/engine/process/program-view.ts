@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { findExecutable } from './executables.ts';
+
+/**
+ * What a confined bot must see of the host, worked out from its command line: the program itself, and
+ * the interpreter or runtime that runs it wherever that is installed (python3 under ~/.pyenv, node under
+ * ~/.nvm or Jury's own cache, java under /usr/lib/jvm). Reads the file system; spawns only a version
+ * manager's `which` to see through its shims.
+ */
+export interface ProgramView {
+  /** The program to execute inside the sandbox: the command's own, or the real interpreter behind a shim. */
+  readonly executable: string;
+  /** Host paths (files or folders) the bot sees read-only at the same path, beyond the system folders. */
+  readonly readOnly: readonly string[];
+  /** Folders to put first in the bot's PATH (the bin folder of an interpreter found outside the system). */
+  readonly pathDirs: readonly string[];
+}
+
+/** The system's programs and libraries, shown read-only to every bot (when they exist on this host). */
+export const SYSTEM_ROOTS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt'];
+
+/** Whether `path` lies in the system folders every bot sees anyway. */
+export function isSystemPath(path: string): boolean {
+  return SYSTEM_ROOTS.some((root) => path === root || path.startsWith(root + sep));
+}
+
+/**
+ * The view of one bot. `exe` is the absolute path found for the command's first word; `named` says
+ * whether the command named it by a bare name (found in PATH: an interpreter or tool) rather than by a
+ * path (the contestant's own program); `folder` is the bot's own folder when it has one.
+ */
+export function programView(
+  exe: string,
+  named: boolean,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+  folder: string | null,
+): ProgramView {
+  const readOnly = new Set<string>();
+  const pathDirs: string[] = [];
+  const show = (path: string): void => {
+    if (!isSystemPath(path) && !tooWide(path)) readOnly.add(path);
+  };
+  /** An interpreter or tool: its whole installation (prefix/bin/x → prefix), and its bin in PATH. */
+  const showRuntime = (found: string): string => {
+    const real = throughShim(found, cwd, env);
+    if (!isSystemPath(real)) {
+      const bin = dirname(real);
+      show(basename(bin) === 'bin' && !tooWide(dirname(bin)) ? dirname(bin) : bin);
+      // Also the folder the command was found in, when a symlink led elsewhere (~/.local/bin/x → …).
+      if (dirname(found) !== bin) show(dirname(found));
+      pathDirs.push(bin);
+    }
+    return real;
+  };
+
+  if (folder !== null) show(folder);
+  const executable = named ? showRuntime(exe) : exe;
+  if (!named) show(exe);
+  // A script names its interpreter: "#!/usr/bin/env python3" or "#!/opt/x/bin/python".
+  const shebang = readShebang(executable);
+  if (shebang !== null) {
+    const [interp = '', ...rest] = shebang;
+    if (basename(interp) === 'env') {
+      const name = rest.find((w) => !w.startsWith('-'));
+      const found = name === undefined ? null : findExecutable(name, cwd, env);
+      if (found !== null) showRuntime(found);
+    } else if (isAbsolute(interp)) {
+      showRuntime(interp);
+    }
+  }
+  // Files and folders named by the arguments ("bot.py", "-cp out", "data/weights.bin").
+  for (const arg of args) {
+    if (arg === '' || arg.startsWith('-') || arg.length > 4096) continue;
+    const path = resolve(cwd, arg);
+    if (path !== cwd && existsSync(path)) show(path);
+  }
+  return { executable, readOnly: [...readOnly].sort(), pathDirs };
+}
+
+/** The interpreter line of a script as words, or null for a binary (or an unreadable file). */
+export function readShebang(file: string): string[] | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'r');
+    const buf = Buffer.alloc(256);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const head = buf.subarray(0, n).toString('latin1');
+    if (!head.startsWith('#!')) return null;
+    return (head.slice(2).split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '');
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+/**
+ * A version manager's shim (pyenv, rbenv, nodenv: `<root>/shims/<name>`, a script that asks the manager
+ * which version to run) replaced by the real program it would run from `cwd`; otherwise the real path.
+ */
+function throughShim(found: string, cwd: string, env: Readonly<Record<string, string | undefined>>): string {
+  const real = safeRealpath(found);
+  if (basename(dirname(real)) !== 'shims') return real;
+  const root = dirname(dirname(real));
+  const tool = basename(root).replace(/^\./, '');
+  const manager = [join(root, 'libexec', tool), join(root, 'bin', tool)].find((p) => existsSync(p));
+  if (manager === undefined) return real;
+  const r = spawnSync(manager, ['which', basename(real)], { cwd, env, encoding: 'utf8', timeout: 10_000 });
+  const path = r.status === 0 ? r.stdout.trim() : '';
+  return path !== '' && isAbsolute(path) && existsSync(path) ? safeRealpath(path) : real;
+}
+
+/** Folders never shown whole: the root, the home folder and what contains it. */
+function tooWide(path: string): boolean {
+  const home = homedir();
+  return path === sep || home === path || home.startsWith(path + sep) || isFolderOfFolders(path);
+}
+
+/** The user's top-level folders (/home, /root's parent) are never a program's own. */
+function isFolderOfFolders(path: string): boolean {
+  return path === '/home' || path === '/root' || path === '/tmp' || path === '/var' || path === '/srv';
+}
+
+function safeRealpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether `path` is a folder (false when it does not exist). */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,151 @@
+import { lstatSync, readlinkSync } from 'node:fs';
+import { delimiter } from 'node:path';
+import { createBotCgroup, type BotCgroup } from './cgroup.ts';
+import { systemRoots, type Confinement } from './confine.ts';
+import type { LaunchSetup, ResourceLimits } from './limits.ts';
+import { isSystemPath, programView } from './program-view.ts';
+import type { SandboxCapabilities } from './sandbox.ts';
+import { folderEntries, makeWorkdir, removeWorkdir } from './workdir.ts';
+
+/** What {@link prepareSandbox} needs to know about one bot. */
+export interface SandboxRequest {
+  /** The absolute path found for the command's first word, and whether it was a bare name (PATH). */
+  readonly exe: string;
+  readonly named: boolean;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /** The bot's own folder (shown read-only, its entries inside the working folder), or null. */
+  readonly folder: string | null;
+  /** More host paths the bot may read (Jury's sample bots: their sources). */
+  readonly paths: readonly string[];
+  /** The bot's own variables, and the marker variable. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Jury's environment as the program was looked up in (its PATH finds interpreters). */
+  readonly hostEnv: Readonly<Record<string, string | undefined>>;
+  readonly limits: ResourceLimits;
+  readonly cpus: readonly number[] | null;
+}
+
+/** A prepared sandbox: the setup for planLaunch, the program to execute, and the cleanup. */
+export interface PreparedSandbox {
+  readonly setup: LaunchSetup;
+  /** The program to execute (the real interpreter behind a version manager's shim). */
+  readonly executable: string;
+  readonly cgroup: BotCgroup | null;
+  /** Removes the working folder and the cgroup and frees the uid; call after the bot has exited. */
+  release(): Promise<void>;
+}
+
+/** Entries of a bot's own folder beyond which the folder is shown whole (read-only) instead. */
+const MAX_FOLDER_ENTRIES = 256;
+/** The private /tmp and /dev/shm when no memory cap bounds them. */
+const DEFAULT_TMP_BYTES = 256 * 1024 * 1024;
+/** Variables of Jury's environment a bot still gets (language and time zone), all others are dropped. */
+const KEPT_VARIABLES = ['LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_NUMERIC', 'LC_COLLATE', 'TZ'];
+
+const usedUids = new Set<number>();
+
+/**
+ * Makes what one bot's confinement needs: its private working folder, its memory cgroup, its uid (when
+ * Jury is root), and the read-only view of its program. Without bwrap only the cgroup and the uid are
+ * made. Never throws: whatever cannot be made is reported through the setup.
+ */
+export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): PreparedSandbox {
+  const uid = caps.root && caps.botUids ? takeUid(caps.botUids) : null;
+  let cgroup: BotCgroup | null = null;
+  let cgroupWhy: string | null = caps.cgroupWhy;
+  if (req.limits.memoryMiB !== null && req.limits.memoryMiB > 0 && caps.memoryCgroup && caps.shell) {
+    const made = createBotCgroup(caps.memoryCgroup, `bot-${cryptoId()}`, req.limits.memoryMiB * 1024 * 1024);
+    cgroup = made.cgroup;
+    cgroupWhy = made.why;
+  }
+  let confinement: Confinement | null = null;
+  let executable = req.exe;
+  let workdir: string | null = null;
+  if (caps.bwrap) {
+    const view = programView(req.exe, req.named, req.args, req.cwd, req.hostEnv, req.folder);
+    executable = view.executable;
+    workdir = makeWorkdir(uid);
+    // The bot's own folder as its working folder: its entries are shown read-only inside the private,
+    // writable folder. A folder with very many entries is shown whole instead, and the private folder
+    // is only HOME (/game).
+    const ownCwd = req.folder !== null && req.folder === req.cwd;
+    const entries = ownCwd ? folderEntries(req.cwd, MAX_FOLDER_ENTRIES) : [];
+    const mountAt = req.cwd === '/' || entries === null ? '/game' : req.cwd;
+    const readOnly = new Set([...view.readOnly, ...req.paths]);
+    if (ownCwd && entries !== null) {
+      for (const p of readOnly) if (p === req.cwd || p.startsWith(`${req.cwd}/`)) readOnly.delete(p);
+    }
+    const mib = req.limits.memoryMiB;
+    const tmpBytes =
+      mib !== null && mib > 0 ? Math.min(mib * 1024 * 1024, DEFAULT_TMP_BYTES) : DEFAULT_TMP_BYTES;
+    confinement = {
+      bwrap: caps.bwrap,
+      privileged: caps.root,
+      uid,
+      setpriv: caps.setpriv ?? null,
+      workdir,
+      mountAt,
+      chdir: req.cwd === '/' ? mountAt : req.cwd,
+      readOnly: [...readOnly].sort(),
+      inCwd: entries ?? [],
+      system: systemRoots(kindOf, readlinkSync),
+      env: sandboxEnv(req, view.pathDirs, mountAt),
+      network: req.limits.network,
+      tmpBytes,
+    };
+  }
+  const setup: LaunchSetup = { confinement, cgroup, cgroupWhy, cpus: req.cpus, uid };
+  let released = false;
+  return {
+    setup,
+    executable,
+    cgroup,
+    async release() {
+      if (released) return;
+      released = true;
+      if (workdir !== null) removeWorkdir(workdir);
+      await cgroup?.remove();
+      if (uid !== null) usedUids.delete(uid);
+    },
+  };
+}
+
+/** The bot's whole environment inside the sandbox: nothing of Jury's but language and time zone. */
+function sandboxEnv(req: SandboxRequest, pathDirs: readonly string[], home: string): Record<string, string> {
+  const hostPath = (req.hostEnv['PATH'] ?? '').split(delimiter).filter((d) => d !== '' && isSystemPath(d));
+  const path = [
+    ...new Set([...pathDirs, ...(hostPath.length > 0 ? hostPath : ['/usr/local/bin', '/usr/bin', '/bin'])]),
+  ];
+  const env: Record<string, string> = { PATH: path.join(delimiter), HOME: home, TMPDIR: '/tmp' };
+  for (const name of KEPT_VARIABLES) {
+    const value = req.hostEnv[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...env, ...req.env };
+}
+
+function takeUid(range: { base: number; count: number }): number {
+  // Random, so that two Jury processes on one machine rarely pick the same uid.
+  for (let i = 0; i < range.count * 2; i++) {
+    const uid = range.base + Math.floor(Math.random() * range.count);
+    if (!usedUids.has(uid)) {
+      usedUids.add(uid);
+      return uid;
+    }
+  }
+  return range.base;
+}
+
+function kindOf(path: string): 'dir' | 'symlink' | null {
+  try {
+    const s = lstatSync(path);
+    return s.isSymbolicLink() ? 'symlink' : s.isDirectory() ? 'dir' : null;
+  } catch {
+    return null;
+  }
+}
+
+function cryptoId(): string {
+  return `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
