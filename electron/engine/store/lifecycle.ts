@@ -16,7 +16,8 @@ import { StoreError } from './errors.ts';
 import { inspectStoreFile } from './inspect.ts';
 import { migrate, STORE_SCHEMA_VERSION } from './migrations.ts';
 import { addParticipants } from './participants.ts';
-import { acquireRunLock, lockedError, processAlive, runLockHolder, type RunLock } from './run-lock.ts';
+import { processAlive } from '../pid.ts';
+import { acquireRunLock, lockedError, runLockHolder, type RunLock } from './run-lock.ts';
 import { openDatabase, transaction, type Db, type SqliteOptions } from './sqlite.ts';
 import { check } from './validate.ts';
 
@@ -138,18 +139,20 @@ export interface OpenedStore {
 }
 
 /**
- * Opens an existing store file. The file is judged first without writing to it (inspect.ts: not SQLite,
- * damaged, foreign, newer, and with `quickCheck` a bad page), then, for a run, its run lock is checked
- * before any read-write connection exists, then taken; only then is the schema brought up to date
- * (read-write) or checked (read-only). A refused file is left exactly as it was.
+ * Opens an existing store file. For a run, its run lock is checked first; then the file is judged
+ * without writing to it (inspect.ts: not SQLite, damaged, foreign, newer, and with `quickCheck` a bad
+ * page); then the lock is taken for the run, and only then is the schema brought up to date (read-write)
+ * or checked (read-only). A refused file is left exactly as it was.
  */
 export function openStoreFile(path: string, options: StoreOptions): OpenedStore {
-  const version = inspectStoreFile(path, { quickCheck: options.quickCheck ?? false });
   if (options.lock !== undefined) {
     if (options.readOnly) throw new StoreError('invalid', 'a read-only store cannot take the run lock');
+    // First, with plain file reads: a refused second run does not even open SQLite (whose readers touch
+    // the -shm file of a store in use).
     const holder = runLockHolder(path);
     if (holder) throw lockedError(path, holder);
   }
+  const version = inspectStoreFile(path, { quickCheck: options.quickCheck ?? false });
   if (options.readOnly && version < STORE_SCHEMA_VERSION) {
     throw new StoreError(
       'needs-upgrade',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { processAlive, processStart } from '../pid.ts';
 import { StoreError } from './errors.ts';
 import { transaction, type Db } from './sqlite.ts';
 
@@ -147,26 +148,4 @@ function isHeld(info: RunLockInfo): boolean {
   if (!processAlive(info.pid)) return false;
   const now = processStart(info.pid);
   return info.processStart === null || now === null || now === info.processStart;
-}
-
-/** The start time of process `pid` in clock ticks after boot (Linux's /proc), or null elsewhere. */
-function processStart(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may hold spaces and parentheses, so count after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether process `pid` is alive on this host (for leftovers named after their process). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to another user.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
