@@ -34,8 +34,9 @@ export async function writeTranscripts(
   const render = options.dialogue ? { dialogue: true } : {};
   await mkdir(dir, { recursive: true });
   for await (const { index, record } of records) {
-    // Plain writes: an fsync per file would make tens of thousands of transcripts take minutes, and a
-    // half-written folder of transcripts is simply written again.
+    // Plain writes: an fsync per file would make tens of thousands of transcripts take minutes. `jury
+    // export` fills a temporary folder that replaces the old one whole (writeFolderAtomic), so a kill never
+    // leaves half a folder where the transcripts belong.
     await writeFile(join(dir, transcriptName(index)), renderTranscript(record, render), 'utf8');
     count += 1;
   }
