@@ -2,6 +2,7 @@
 // The `jury` command. Everything lives in program.ts so tests can run it in-process.
 import { killAllBots, sandboxCapabilities } from '../engine/process/index.ts';
 import { runCli } from './program.ts';
+import { EXIT } from './usage-error.ts';
 
 // Interrupted: no bot may outlive Jury. (A normal exit is covered by the process layer's own hook.)
 // Commands that stop gracefully (`run` finishes its games, `serve` closes the engine) install their own
@@ -11,6 +12,15 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     if (process.listenerCount(signal) > 1) return;
     killAllBots();
     process.exit(130);
+  });
+}
+// `jury … | head`: the reader went away (EPIPE). Stop quietly, as a filter does, leaving no bot behind; a
+// run stopped this way resumes like any interrupted one, and the exit hook lets go of its run lock.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    killAllBots();
+    process.exit(EXIT.ok);
   });
 }
 // Probe what the machine offers for limits now, so the cost never lands inside a game.

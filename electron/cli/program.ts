@@ -7,6 +7,7 @@ import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import type { ServeFlags } from '../serve/options.ts';
 import { exportCommand, standingsCommand } from './report-commands.ts';
+import { StoreError } from '../engine/store/errors.ts';
 import { EXIT, UsageError } from './usage-error.ts';
 
 /** Where a command writes: injected so tests can run the CLI in-process. */
@@ -178,10 +179,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ? EXIT.ok
         : EXIT.usage;
     }
-    if (e instanceof UsageError) {
-      io.err(`jury: ${e.message}\n`);
+    const message = inputProblem(e);
+    if (message !== null) {
+      io.err(`jury: ${message}\n`);
       return EXIT.usage;
     }
     throw e;
   }
+}
+
+/**
+ * The one-line message of an error that is about what `jury` was given (exit code 2), or null for a fault
+ * of Jury itself: a usage error, a store refusal (not a store, damaged, newer, locked …), or SQLite
+ * failing on a damaged database part-way through a read.
+ */
+function inputProblem(e: unknown): string | null {
+  if (e instanceof UsageError || e instanceof StoreError) return e.message;
+  if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_SQLITE_ERROR') {
+    return `the database cannot be read: ${e.message}`;
+  }
+  return null;
 }

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { games } from '../../shared/games/registry.ts';
 import type { Json } from '../../shared/games/types.ts';
 import { buildReport } from '../../shared/tournament/standings/index.ts';
 import { writeCsv, writeHtmlReport, writeJsonExport, writeTranscripts } from '../engine/export/index.ts';
 import type { ExportData } from '../engine/export/index.ts';
+import { fileTargetProblem, transcriptsTargetProblem } from '../engine/export/targets.ts';
+import { writeFolderAtomic } from '../engine/atomic-file.ts';
 import { TournamentStore } from '../engine/store/store.ts';
 import { parseTournamentConfig } from '../engine/tournament/config.ts';
 import { JURY_VERSION } from '../engine/version.ts';
@@ -21,12 +22,9 @@ function load(db: string): {
   store: TournamentStore;
 } {
   if (!existsSync(db)) throw new UsageError(`no tournament database at ${db}`);
-  let store: TournamentStore;
-  try {
-    store = TournamentStore.open(db, { readOnly: true });
-  } catch (e) {
-    throw new UsageError(`${db}: ${(e as Error).message}`);
-  }
+  // Read-only, checked page by page first: a file that is no sound store is refused unchanged (a StoreError
+  // the CLI reports with exit code 2). A run holding the store's lock does not stop reading.
+  const store = TournamentStore.open(db, { readOnly: true, quickCheck: true });
   const parsed = parseTournamentConfig(store.loadConfig());
   if (!parsed.ok) {
     store.close();
@@ -82,7 +80,33 @@ export function standingsCommand(db: string, flags: { json?: boolean }, io: CliI
   }
 }
 
-/** `jury export`: CSV (CodeCup layout), JSON, a standalone HTML report, or every transcript. */
+/** Refuses an `--out` that the export cannot write as a whole, before the database is even opened. */
+function checkTarget(format: string, out: string): void {
+  const problem =
+    format === 'transcripts'
+      ? transcriptsTargetProblem(out)
+      : (fileTargetProblem(out, `results.${format}`) ??
+        (format === 'html' ? transcriptsTargetProblem(join(dirname(out), 'transcripts')) : null));
+  if (problem) throw new UsageError(`--out: ${problem}`);
+}
+
+/** Runs an export's writing; a file system refusal (no permission, disk full …) becomes a usage error. */
+async function writing<T>(out: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    const error = e as NodeJS.ErrnoException;
+    // System errors (EACCES, ENOSPC, EISDIR …) only; anything else is a fault of Jury.
+    if (typeof error.code !== 'string' || !/^E[A-Z]+$/.test(error.code)) throw e;
+    throw new UsageError(`cannot write ${out}: ${error.code} (${error.message})`);
+  }
+}
+
+/**
+ * `jury export`: CSV (CodeCup layout), JSON, a standalone HTML report, or every transcript. Every export
+ * is written as a whole or not at all: single files atomically, the transcripts folder in a temporary
+ * sibling renamed into place (for HTML first the transcripts beside the report, then the report).
+ */
 export async function exportCommand(
   db: string,
   flags: { format: string; out: string },
@@ -93,44 +117,41 @@ export async function exportCommand(
     throw new UsageError(
       `--format must be one of ${formats.join(', ')}, got ${JSON.stringify(flags.format)}`,
     );
+  const out = flags.out;
+  checkTarget(flags.format, out);
   const { data, title, seatNames, config, store } = load(db);
   try {
-    const out = flags.out;
-    await mkdir(flags.format === 'transcripts' ? out : dirname(out), { recursive: true }).catch(
-      (e: NodeJS.ErrnoException) => {
-        throw new UsageError(`cannot create ${out}: ${e.code ?? e.message}`);
-      },
-    );
     const records = function* () {
       for (const g of data.scheduled) {
         const record = store.record(g.index);
         if (record) yield { index: g.index, record };
       }
     };
+    const transcripts = (dir: string): Promise<number> =>
+      writing(dir, () => writeFolderAtomic(dir, (temp) => writeTranscripts(temp, records())));
     switch (flags.format) {
       case 'csv':
-        await writeCsv(out, data);
+        await writing(out, () => writeCsv(out, data));
         break;
       case 'json':
-        await writeJsonExport(out, {
-          ...data,
-          config,
-          jury: JURY_VERSION,
-          exportedAt: new Date().toISOString(),
-        });
+        await writing(out, () =>
+          writeJsonExport(out, { ...data, config, jury: JURY_VERSION, exportedAt: new Date().toISOString() }),
+        );
         break;
       case 'html':
-        // The report links to transcripts/game-<n>.txt beside it: write them too, so its links work.
-        await writeHtmlReport(out, {
-          ...data,
-          title,
-          seatNames,
-          subtitle: `Jury ${JURY_VERSION}, exported ${new Date().toISOString()}`,
-        });
-        await writeTranscripts(join(dirname(out), 'transcripts'), records());
+        // The report links to transcripts/game-<n>.txt beside it: those first, so its links work.
+        await transcripts(join(dirname(out), 'transcripts'));
+        await writing(out, () =>
+          writeHtmlReport(out, {
+            ...data,
+            title,
+            seatNames,
+            subtitle: `Jury ${JURY_VERSION}, exported ${new Date().toISOString()}`,
+          }),
+        );
         break;
       case 'transcripts':
-        io.out(`${await writeTranscripts(out, records())} transcripts written\n`);
+        io.out(`${await transcripts(out)} transcripts written\n`);
         return 0;
     }
     io.out(`${flags.format} written to ${out}\n`);

@@ -1,26 +1,16 @@
-import { existsSync } from 'node:fs';
-import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { games } from '../../shared/games/registry.ts';
-import { validateFormat } from '../../shared/tournament/formats/index.ts';
 import { schedulerFor } from '../../shared/tournament/formats/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { identityFile, sha256File } from '../engine/bots/hash.ts';
 import { findExecutable } from '../engine/process/index.ts';
 import { defaultStorePath } from '../engine/store/paths.ts';
-import { TournamentStore } from '../engine/store/store.ts';
-import { loadTournamentConfig, type TournamentConfig } from '../engine/tournament/config.ts';
-import {
-  defaultConcurrency,
-  formatOf,
-  gamePlayer,
-  prepareBots,
-  scheduleContext,
-  type ReadyBot,
-} from '../engine/tournament/event.ts';
+import type { TournamentStore } from '../engine/store/store.ts';
+import { loadTournamentConfig } from '../engine/tournament/config.ts';
+import { gamePlayer, prepareBots, scheduleContext, type ReadyBot } from '../engine/tournament/event.ts';
 import { TournamentRunner, type RunnerEvent } from '../engine/tournament/runner.ts';
 import type { CliIo } from './program.ts';
+import { checkSchedule, concurrencyOf, openRunStore } from './run-checks.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The options of `jury run`. */
@@ -30,30 +20,6 @@ export interface RunFlags {
   readonly json?: boolean;
   /** Replay the finished games of bots whose program changed since they were played. */
   readonly replayChanged?: boolean;
-}
-
-/** Opens the tournament's store, creating it on the first run; a store of another config is refused. */
-function openStore(path: string, config: TournamentConfig, bots: readonly ReadyBot[]): TournamentStore {
-  if (!existsSync(path)) {
-    return TournamentStore.create(path, {
-      seed: config.seed ?? randomInt(0, 0xffffffff),
-      config,
-      participants: bots.map((b) => ({
-        id: b.id,
-        name: b.name,
-        command: [...b.bot.command],
-        executableHash: null,
-      })),
-    });
-  }
-  const store = TournamentStore.open(path);
-  if (JSON.stringify(store.loadConfig()) !== JSON.stringify(config)) {
-    store.close();
-    throw new UsageError(
-      `${path} holds a tournament with a different config; give another --db to start a new one`,
-    );
-  }
-  return store;
 }
 
 /**
@@ -119,28 +85,16 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
   const loaded = await loadTournamentConfig(configPath);
   if (!loaded.ok) throw new UsageError(loaded.error.message);
   const { config, baseDir } = loaded.value;
+  // Everything about the config is checked before the database is created or opened.
+  const concurrency = concurrencyOf(flags.concurrency, config);
+  const format = checkSchedule(config);
   const dbPath = flags.db ?? defaultStorePath(config.name, process.platform, process.env);
   const bots = await prepareBots(config, baseDir, join(dirname(dbPath), 'builds')).catch((e: Error) => {
     throw new UsageError(e.message);
   });
-  const store = openStore(dbPath, config, bots);
+  const store = openRunStore(dbPath, config, bots, `jury run ${configPath}`);
   try {
     const participants = bots.map((b) => ({ id: b.id, name: b.name }));
-    const format = formatOf(config, participants);
-    const seats = games[config.game].info.seats;
-    const problem = validateFormat(
-      format,
-      seats,
-      participants.length,
-      participants.map((p) => p.id),
-    );
-    if (problem) throw new UsageError(`schedule: ${problem}`);
-    const concurrency =
-      flags.concurrency === undefined
-        ? (config.concurrency ?? defaultConcurrency())
-        : Number(flags.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1)
-      throw new UsageError(`--concurrency must be a whole number of at least 1, got ${flags.concurrency}`);
     const say = (event: object): void => io.out(`${JSON.stringify(event)}\n`);
     const warn = (message: string): void =>
       flags.json ? say({ event: 'warning', message }) : io.err(`jury: warning: ${message}\n`);
