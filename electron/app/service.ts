@@ -77,7 +77,9 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     intervalMs: options.frameIntervalMs ?? 100,
     send: (frame) => emit('game.frame', frame()),
   });
-  const manager = new TournamentManager({ files, library, settings, launcher, coalescer, emit });
+  // The name a `jury run` refused by this process's run lock is told.
+  const holder = options.mode === 'desktop' ? 'the Jury app' : 'the Jury app in jury serve';
+  const manager = new TournamentManager({ files, library, settings, launcher, coalescer, emit, holder });
   const closing = new AbortController();
   const pending = new Set<Promise<unknown>>();
   /** Starts a request that starts bots, and keeps track of it so close() can wait for it. */

@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { StoreError } from '../../engine/store/errors.ts';
 import { checkTournamentName, STORE_EXTENSION } from '../../engine/store/paths.ts';
+import { runLockPath } from '../../engine/store/run-lock.ts';
 
 /**
  * Where a tournament's files live: `<folder>/<id>.sqlite` is its store (the id is the file's name
@@ -52,10 +53,13 @@ export class TournamentFiles {
       .filter((id) => isValidName(id));
   }
 
-  /** Deletes every file of `id`: the store with its WAL and shared-memory files, the draft, the builds. */
+  /**
+   * Deletes every file of `id`: the store with its WAL and shared-memory files and a run lock left by a
+   * killed run, the draft, the builds.
+   */
   async remove(id: string): Promise<void> {
     const store = this.store(id);
-    for (const path of [`${store}-wal`, `${store}-shm`, this.draft(id), store])
+    for (const path of [`${store}-wal`, `${store}-shm`, runLockPath(store), this.draft(id), store])
       await rm(path, { force: true });
     await rm(this.builds(id), { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { tournamentDraftSchema, type tournamentSummarySchema } from '../../../shared/ipc/app-schemas.ts';
 import type { Launcher } from '../../engine/play-match.ts';
+import { describeHolder, runLockHolder } from '../../engine/store/run-lock.ts';
 import { TournamentStore } from '../../engine/store/store.ts';
 import { participantIds } from '../../engine/tournament/config.ts';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file.ts';
@@ -28,6 +29,8 @@ export interface ManagerOptions {
   readonly launcher: Launcher;
   readonly coalescer: FrameCoalescer<string, LazyFrame>;
   readonly emit: Emit;
+  /** Who holds a tournament's run lock while this process runs it (default `the Jury app`). */
+  readonly holder?: string;
 }
 
 /**
@@ -147,7 +150,11 @@ export class TournamentManager {
   async remove(id: string): Promise<void> {
     await this.runs.ending(id);
     if (this.runs.has(id)) throw new Error(`${id} is running; stop it before removing it`);
-    if (!existsSync(this.opts.files.store(id))) throw new Error(`no tournament ${JSON.stringify(id)}`);
+    const path = this.opts.files.store(id);
+    if (!existsSync(path)) throw new Error(`no tournament ${JSON.stringify(id)}`);
+    const holder = runLockHolder(path);
+    if (holder)
+      throw new Error(`${id} is being run by ${describeHolder(holder)}; stop it before removing it`);
     await this.opts.files.remove(id);
     this.durations.forget(id);
     this.runs.forget(id);

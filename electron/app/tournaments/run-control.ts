@@ -18,6 +18,8 @@ export interface RunControlOptions {
   readonly coalescer: FrameCoalescer<string, LazyFrame>;
   readonly emit: Emit;
   readonly durations: DurationCache;
+  /** Who holds a tournament's run lock while this process runs it (default `the Jury app`). */
+  readonly holder?: string;
 }
 
 /** A run being started (its bots are being prepared) or under way. */
@@ -77,7 +79,9 @@ export class RunControl {
     let store: TournamentStore | null = null;
     let run: TournamentRun;
     try {
-      store = TournamentStore.open(path);
+      // Checked page by page, and locked for this run: a store `jury run` (or another app) is running is
+      // refused with a StoreError that names that run.
+      store = TournamentStore.open(path, { lock: this.#opts.holder ?? 'the Jury app', quickCheck: true });
       const plan = planOf(store);
       const { files, launcher, coalescer, emit, durations } = this.#opts;
       run = await TournamentRun.start({

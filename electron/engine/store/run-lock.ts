@@ -45,13 +45,18 @@ export function runLockHolder(storePath: string): RunLockInfo | null {
   return found !== null && found !== 'unreadable' && isHeld(found) ? found : null;
 }
 
+/** The holder in words: `jury run club.json (pid 4242, since 2025-03-01T12:00:00.000Z)`, host if not this. */
+export function describeHolder(info: RunLockInfo): string {
+  const where = info.host === hostname() ? `pid ${info.pid}` : `pid ${info.pid} on ${info.host}`;
+  return `${info.holder} (${where}, since ${info.startedAt})`;
+}
+
 /** The `locked` StoreError for a store held by `info`: names the holder and what to do. */
 export function lockedError(storePath: string, info: RunLockInfo): StoreError {
-  const where = info.host === hostname() ? `pid ${info.pid}` : `pid ${info.pid} on ${info.host}`;
   return new StoreError(
     'locked',
-    `${storePath} is being run by ${info.holder} (${where}, since ${info.startedAt}); a second run is ` +
-      `refused: wait for that run to end or stop it (if it is no longer running, delete ${runLockPath(storePath)})`,
+    `${storePath} is being run by ${describeHolder(info)}; a second run is refused: wait for that run to ` +
+      `end or stop it (if it is no longer running, delete ${runLockPath(storePath)})`,
   );
 }
 
