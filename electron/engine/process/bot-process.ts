@@ -128,8 +128,8 @@ export class BotProcess implements PlayerChannel, Killable {
     this.limits = plan.report;
     this.viaReaper = plan.exitViaReaper;
     this.confined = this.sandbox?.setup.confinement != null;
-    if (problem) {
-      this.fail(problem);
+    if (problem ?? this.sandbox?.problem) {
+      this.fail((problem ?? this.sandbox?.problem) as string);
       return;
     }
     env[BOT_MARKER_VAR] = markerValue;
@@ -293,6 +293,8 @@ export class BotProcess implements PlayerChannel, Killable {
    */
   private outputGone(): boolean {
     const bot = this.botPid;
+    // Read again when the first try met the wrapper in the middle of an exec (its fds are then hidden).
+    if (this.pipeId === null && this.child?.pid !== undefined) this.pipeId = readPipeId(this.child.pid);
     return this.pipeId !== null && bot !== null && holdsTarget(bot, this.pipeId) === false;
   }
 

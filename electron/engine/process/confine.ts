@@ -88,12 +88,13 @@ export function bwrapArgs(c: Confinement): string[] {
   for (const [, , parts] of mounts) {
     const dest = parts[2] ?? '/';
     for (const dir of ancestors(dest)) {
-      if (made.has(dir) || mounted.some((m) => dir === m || dir.startsWith(`${m}/`))) continue;
+      const inside = mounted.some((m) => dir === m || dir.startsWith(`${m}/`));
+      if (made.has(dir) || inside || dir === '/tmp' || dir === '/dev' || dir === '/dev/shm') continue;
       made.add(dir);
       args.push('--perms', '0755', '--dir', dir);
     }
     args.push(...parts);
-    mounted.push(dest);
+    if (parts[0] === '--ro-bind') mounted.push(dest); // folders inside the writable one do not exist yet
   }
   args.push('--chdir', c.chdir);
   for (const [k, v] of Object.entries(c.env)) args.push('--setenv', k, v);

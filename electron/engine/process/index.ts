@@ -16,3 +16,5 @@ export type { SandboxCapabilities } from './sandbox.ts';
 export { killAllBots } from './signals.ts';
 export { findExecutable, whyNotExecutable } from './executables.ts';
 export { STDERR_FULL_BYTES, STDERR_SHOWN_CHARS } from './stderr-collector.ts';
+export { machineProtections, protectionGaps, protectionsOf } from './protections.ts';
+export type { Protection } from './protections.ts';

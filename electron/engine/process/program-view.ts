@@ -58,9 +58,16 @@ export function programView(
     return real;
   };
 
+  /** A file of the program: its folder (a script's modules, a program's data), or itself if that is too wide. */
+  const showFile = (path: string): void => {
+    const dir = dirname(path);
+    if (isFolder(path)) show(path);
+    else if (!tooWide(dir) && !isSystemPath(dir)) show(dir);
+    else show(path);
+  };
   if (folder !== null) show(folder);
   const executable = named ? showRuntime(exe) : exe;
-  if (!named) show(exe);
+  if (!named) showFile(exe);
   // A script names its interpreter: "#!/usr/bin/env python3" or "#!/opt/x/bin/python".
   const shebang = readShebang(executable);
   if (shebang !== null) {
@@ -77,7 +84,7 @@ export function programView(
   for (const arg of args) {
     if (arg === '' || arg.startsWith('-') || arg.length > 4096) continue;
     const path = resolve(cwd, arg);
-    if (path !== cwd && existsSync(path)) show(path);
+    if (path !== cwd && existsSync(path)) showFile(path);
   }
   return { executable, readOnly: [...readOnly].sort(), pathDirs };
 }
@@ -118,7 +125,7 @@ function throughShim(found: string, cwd: string, env: Readonly<Record<string, st
   return path !== '' && isAbsolute(path) && existsSync(path) ? safeRealpath(path) : real;
 }
 
-/** Folders never shown whole: the root, the home folder and what contains it. */
+/** Folders never shown whole: the root, the home folder and what contains it, shared scratch folders. */
 function tooWide(path: string): boolean {
   const home = homedir();
   return path === sep || home === path || home.startsWith(path + sep) || isFolderOfFolders(path);
@@ -126,7 +133,7 @@ function tooWide(path: string): boolean {
 
 /** The user's top-level folders (/home, /root's parent) are never a program's own. */
 function isFolderOfFolders(path: string): boolean {
-  return path === '/home' || path === '/root' || path === '/tmp' || path === '/var' || path === '/srv';
+  return ['/home', '/root', '/tmp', '/var', '/var/tmp', '/srv', '/mnt', '/media', '/run'].includes(path);
 }
 
 function safeRealpath(path: string): string {

@@ -1,9 +1,9 @@
-import { lstatSync, readlinkSync } from 'node:fs';
-import { delimiter } from 'node:path';
+import { lstatSync, readlinkSync, statSync } from 'node:fs';
+import { delimiter, dirname, resolve } from 'node:path';
 import { createBotCgroup, type BotCgroup } from './cgroup.ts';
 import { systemRoots, type Confinement } from './confine.ts';
 import type { LaunchSetup, ResourceLimits } from './limits.ts';
-import { isSystemPath, programView } from './program-view.ts';
+import { isSystemPath, programView, readShebang } from './program-view.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 import { folderEntries, makeWorkdir, removeWorkdir } from './workdir.ts';
 
@@ -32,6 +32,8 @@ export interface PreparedSandbox {
   /** The program to execute (the real interpreter behind a version manager's shim). */
   readonly executable: string;
   readonly cgroup: BotCgroup | null;
+  /** Why the bot cannot start in this sandbox (its files are unreadable for its uid), or null. */
+  readonly problem: string | null;
   /** Removes the working folder and the cgroup and frees the uid; call after the bot has exited. */
   release(): Promise<void>;
 }
@@ -69,10 +71,10 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
     // The bot's own folder as its working folder: its entries are shown read-only inside the private,
     // writable folder. A folder with very many entries is shown whole instead, and the private folder
     // is only HOME (/game).
-    const ownCwd = req.folder !== null && req.folder === req.cwd;
+    const readOnly = new Set([...view.readOnly, ...req.paths]);
+    const ownCwd = readOnly.has(req.cwd);
     const entries = ownCwd ? folderEntries(req.cwd, MAX_FOLDER_ENTRIES) : [];
     const mountAt = req.cwd === '/' || entries === null ? '/game' : req.cwd;
-    const readOnly = new Set([...view.readOnly, ...req.paths]);
     if (ownCwd && entries !== null) {
       for (const p of readOnly) if (p === req.cwd || p.startsWith(`${req.cwd}/`)) readOnly.delete(p);
     }
@@ -96,11 +98,13 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
     };
   }
   const setup: LaunchSetup = { confinement, cgroup, cgroupWhy, cpus: req.cpus, uid };
+  const problem = confinement && uid !== null ? unreadableProblem(req, uid) : null;
   let released = false;
   return {
     setup,
     executable,
     cgroup,
+    problem,
     async release() {
       if (released) return;
       released = true;
@@ -123,6 +127,34 @@ function sandboxEnv(req: SandboxRequest, pathDirs: readonly string[], home: stri
     if (value !== undefined) env[name] = value;
   }
   return { ...env, ...req.env };
+}
+
+/**
+ * As root, bots run as their own uid and see their files with the permissions of "others": a program
+ * or script in a folder only root may enter (mkdtemp's 0700, root's home) cannot be read. Said before
+ * the start, with the fix, instead of a confusing "Permission denied" from inside the sandbox.
+ */
+function unreadableProblem(req: SandboxRequest, uid: number): string | null {
+  const args = req.args.filter((a) => a !== '' && !a.startsWith('-') && a.length < 4096);
+  const named = [...(req.named ? [] : [req.exe]), ...args.map((a) => resolve(req.cwd, a))];
+  for (const path of named) {
+    let mode: number;
+    let dirMode: number;
+    try {
+      const st = statSync(path);
+      if (!st.isFile()) continue;
+      mode = st.mode;
+      dirMode = statSync(dirname(path)).mode;
+    } catch {
+      continue;
+    }
+    const exec = path === req.exe && readShebang(path) === null;
+    const bad = (mode & 0o004) === 0 || (exec && (mode & 0o001) === 0) || (dirMode & 0o001) === 0;
+    if (bad) {
+      return `${path} cannot be read by the bot's own user (uid ${uid}): Jury runs as root and bots run unprivileged, so their files must be readable by others (chmod o+rX on the file and its folder)`;
+    }
+  }
+  return null;
 }
 
 function takeUid(range: { base: number; count: number }): number {

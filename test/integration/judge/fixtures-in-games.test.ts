@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import type { GameId } from '../../../shared/games/types.ts';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
 import { STDERR_FULL_BYTES } from '../../../electron/engine/process/index.ts';
 import { sampleBots } from '../../../electron/engine/bots/samples/index.ts';
+import { sampleLaunch } from '../../../electron/engine/bots/samples/launch.ts';
 import { playMatch, type MatchBot } from '../../../electron/engine/play-match.ts';
 import { replayRecord } from '../../../electron/engine/record/replay.ts';
 import type { GameRecord } from '../../../electron/engine/record/schema.ts';
@@ -17,7 +18,10 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/bots/', import.meta.url))
 const node = process.execPath;
 // The greedy samples, except in Flit where four greedy bots all pass at once and end the game in four
 // turns: there the random sample keeps the game going.
-const sample = (game: GameId): string[] => [node, sampleBots[game][game === 'flit' ? 0 : 1]!.file];
+const sampleFile = (game: GameId): string => sampleBots[game][game === 'flit' ? 0 : 1]!.file;
+const sample = (game: GameId): string[] => [node, sampleFile(game)];
+/** What the samples read in their sandbox (a fixture that relays one needs the same). */
+const samplePaths = (game: GameId): string[] => sampleLaunch(sampleFile(game)).paths;
 /** A fixture bot; with `relay`, it plays the game's greedy sample until it misbehaves. */
 const fixture = (game: GameId, name: string, args: string[] = [], relay = true): string[] => [
   node,
@@ -29,6 +33,7 @@ let noFlush = '';
 
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'jury-noflush-'));
+  chmodSync(dir, 0o755); // a root Jury's bots run as another uid: they must be able to enter it
   noFlush = join(dir, 'no-flush');
   execFileSync('cc', ['-O2', '-o', noFlush, join(FIXTURES, 'no-flush.c')]);
 });
@@ -48,6 +53,7 @@ async function playWith(
   const bots: MatchBot[] = Array.from({ length: info.seats }, (_, i) => ({
     name: i === seat ? 'fixture' : `sample-${i}`,
     command: i === seat ? command : sample(game),
+    paths: samplePaths(game),
   }));
   const tc = info.timeControl;
   const control =

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,8 +35,11 @@ const SOURCES: Partial<Record<LanguageId, [string, string]>> = {
   ],
 };
 
+/** A folder like any user's (mkdtemp makes it 0700, which a root Jury's unprivileged bots cannot enter). */
 function workdir(): string {
-  return mkdtempSync(join(tmpdir(), 'jury-build-'));
+  const dir = mkdtempSync(join(tmpdir(), 'jury-build-'));
+  chmodSync(dir, 0o755);
+  return dir;
 }
 
 describe('building and running bots from one source file', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readlinkSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readlinkSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,7 +68,9 @@ export function withoutNamespace(): BotProcessOptions {
 export function compileC(name: string): string | null {
   const cc = findExecutable('cc') ?? findExecutable('gcc');
   if (!cc) return null;
-  const out = join(mkdtempSync(join(tmpdir(), 'jury-fixture-')), name);
+  const dir = mkdtempSync(join(tmpdir(), 'jury-fixture-'));
+  chmodSync(dir, 0o755); // a root Jury's bots run as another uid: they must be able to enter it
+  const out = join(dir, name);
   execFileSync(cc, ['-O2', '-o', out, join(FIXTURES, `${name}.c`)]);
   return out;
 }
