@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspectStoreFile } from '../engine/store/inspect.ts';
 import { serveUrls } from '../serve/addresses.ts';
 import { serveBanner } from '../serve/banner.ts';
 import type { ServeFlags } from '../serve/options.ts';
@@ -48,13 +49,17 @@ export async function serveCommand(
   const resolved = resolveServeFlags(flags, process.cwd(), process.platform, process.env);
   if (!resolved.ok) throw new UsageError(resolved.error);
   const settings = resolved.value;
+  if (settings.singleStore !== undefined) {
+    if (!existsSync(settings.singleStore)) {
+      throw new UsageError(`no tournament database at ${settings.singleStore}`);
+    }
+    // A file that is no sound store is refused now, unchanged (a StoreError: exit code 2).
+    inspectStoreFile(settings.singleStore, { quickCheck: true });
+  }
   if (!existsSync(join(staticRoot, 'index.html'))) {
     throw new UsageError(
       `the app is not built (no ${join(staticRoot, 'index.html')}): run npm run build first`,
     );
-  }
-  if (settings.singleStore !== undefined && !existsSync(settings.singleStore)) {
-    throw new UsageError(`no tournament database at ${settings.singleStore}`);
   }
   // Loaded here, not at the top: `jury play` and friends need none of the app's engine service.
   const { createJuryService } = await import('../app/service.ts');

@@ -12,6 +12,8 @@ import { finished, jury, printed, smallEvent, startJury, writeJson } from './jur
 
 const folder = (): string => mkdtempSync(join(tmpdir(), 'jury-lock-cli-'));
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Several `jury` processes per test, on a 2-core machine that runs other suites at the same time. */
+const SLOW = 90_000;
 /** 24 games, one at a time: the first run is still going when the second starts. */
 const longerEvent = { ...smallEvent, schedule: { kind: 'round-robin', repeats: 4 } };
 
@@ -25,91 +27,103 @@ function stored(db: string): { scheduled: number; finished: number } {
 }
 
 describe('the run lock of jury run', () => {
-  it('refuses a second run on a database being run, naming the first; reading goes on', async () => {
-    const dir = folder();
-    const config = writeJson(dir, 'event.json', longerEvent);
-    const db = join(dir, 'event.sqlite');
-    const first = startJury('run', config, '--db', db, '--json', '--concurrency', '1');
-    const firstEnd = finished(first);
-    await printed(first, '"event":"game-finished"');
-    // Stopped, the first run changes nothing while the second tries: the bytes can be compared.
-    first.kill('SIGSTOP');
-    const before = snapshot(dir);
-    const second = await jury('run', config, '--db', db);
-    expect(second).toMatchObject({ code: 2, out: '' });
-    expect(second.err).toMatch(
-      new RegExp(
-        `^jury: ${escape(db)} is being run by jury run ${escape(config)} \\(pid ${first.pid}, since ` +
-          `\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); a second run is refused: wait for that run to end or stop it .*\\n$`,
-      ),
-    );
-    expect(second.err.trimEnd().split('\n')).toHaveLength(1);
-    expect(snapshot(dir)).toEqual(before);
-    const standings = await jury('standings', db, '--json');
-    expect(standings.code).toBe(0);
-    first.kill('SIGCONT');
-    const end = await firstEnd;
-    expect(end.code).toBe(0);
-    expect(end.out).toMatch(/"event":"end","state":"done","finished":24,"total":24/);
-    expect(stored(db)).toEqual({ scheduled: 24, finished: 24, unfinished: 0 });
-    expect(existsSync(runLockPath(db))).toBe(false);
-  });
+  it(
+    'refuses a second run on a database being run, naming the first; reading goes on',
+    async () => {
+      const dir = folder();
+      const config = writeJson(dir, 'event.json', longerEvent);
+      const db = join(dir, 'event.sqlite');
+      const first = startJury('run', config, '--db', db, '--json', '--concurrency', '1');
+      const firstEnd = finished(first);
+      await printed(first, '"event":"game-finished"');
+      // Stopped, the first run changes nothing while the second tries: the bytes can be compared.
+      first.kill('SIGSTOP');
+      const before = snapshot(dir);
+      const second = await jury('run', config, '--db', db);
+      expect(second).toMatchObject({ code: 2, out: '' });
+      expect(second.err).toMatch(
+        new RegExp(
+          `^jury: ${escape(db)} is being run by jury run ${escape(config)} \\(pid ${first.pid}, since ` +
+            `\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\); a second run is refused: wait for that run to end or stop it .*\\n$`,
+        ),
+      );
+      expect(second.err.trimEnd().split('\n')).toHaveLength(1);
+      expect(snapshot(dir)).toEqual(before);
+      const standings = await jury('standings', db, '--json');
+      expect(standings.code).toBe(0);
+      first.kill('SIGCONT');
+      const end = await firstEnd;
+      expect(end.code).toBe(0);
+      expect(end.out).toMatch(/"event":"end","state":"done","finished":24,"total":24/);
+      expect(stored(db)).toEqual({ scheduled: 24, finished: 24, unfinished: 0 });
+      expect(existsSync(runLockPath(db))).toBe(false);
+    },
+    SLOW,
+  );
 
-  it('takes over the lock of a run killed with SIGKILL, and finishes the event', async () => {
-    const dir = folder();
-    const config = writeJson(dir, 'event.json', longerEvent);
-    const db = join(dir, 'event.sqlite');
-    const first = startJury('run', config, '--db', db, '--json', '--concurrency', '1');
-    const firstEnd = finished(first);
-    await printed(first, '"event":"game-finished"');
-    first.kill('SIGKILL');
-    expect((await firstEnd).signal).toBe('SIGKILL');
-    const left = JSON.parse(readFileSync(runLockPath(db), 'utf8')) as { pid: number; holder: string };
-    expect(left).toMatchObject({ pid: first.pid, holder: `jury run ${config}` });
-    const again = await jury('run', config, '--db', db, '--json');
-    expect(again.code).toBe(0);
-    expect(again.out).toMatch(/"event":"end","state":"done","finished":24,"total":24/);
-    expect(existsSync(runLockPath(db))).toBe(false);
-  });
+  it(
+    'takes over the lock of a run killed with SIGKILL, and finishes the event',
+    async () => {
+      const dir = folder();
+      const config = writeJson(dir, 'event.json', longerEvent);
+      const db = join(dir, 'event.sqlite');
+      const first = startJury('run', config, '--db', db, '--json', '--concurrency', '1');
+      const firstEnd = finished(first);
+      await printed(first, '"event":"game-finished"');
+      first.kill('SIGKILL');
+      expect((await firstEnd).signal).toBe('SIGKILL');
+      const left = JSON.parse(readFileSync(runLockPath(db), 'utf8')) as { pid: number; holder: string };
+      expect(left).toMatchObject({ pid: first.pid, holder: `jury run ${config}` });
+      const again = await jury('run', config, '--db', db, '--json');
+      expect(again.code).toBe(0);
+      expect(again.out).toMatch(/"event":"end","state":"done","finished":24,"total":24/);
+      expect(existsSync(runLockPath(db))).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 describe('a killed export', () => {
-  it('leaves the earlier report as it was, beside a hidden temporary folder that the next export removes', async () => {
-    const dir = folder();
-    const db = join(dir, 'big.sqlite');
-    soundStore(db, 3000, { ...smallEvent, name: 'Big' });
-    const report = join(dir, 'report');
-    const out = join(report, 'index.html');
-    expect((await jury('export', db, '--format', 'html', '--out', out)).code).toBe(0);
-    expect(readdirSync(join(report, 'transcripts'))).toHaveLength(3000);
-    const before = snapshot(report);
+  it(
+    'leaves the earlier report as it was, beside a hidden temporary folder that the next export removes',
+    async () => {
+      const dir = folder();
+      const db = join(dir, 'big.sqlite');
+      soundStore(db, 3000, { ...smallEvent, name: 'Big' });
+      const report = join(dir, 'report');
+      const out = join(report, 'index.html');
+      expect((await jury('export', db, '--format', 'html', '--out', out)).code).toBe(0);
+      expect(readdirSync(join(report, 'transcripts'))).toHaveLength(3000);
+      const before = snapshot(report);
 
-    const child = startJury('export', db, '--format', 'html', '--out', out);
-    const end = finished(child);
-    const temp = await new Promise<string>((resolve, reject) => {
-      const poll = setInterval(() => {
-        const name = readdirSync(report).find((n) => n.startsWith('.transcripts.jury-new-'));
-        if (name && readdirSync(join(report, name)).length > 0) {
-          child.kill('SIGKILL');
+      const child = startJury('export', db, '--format', 'html', '--out', out);
+      const end = finished(child);
+      const temp = await new Promise<string>((resolve, reject) => {
+        const poll = setInterval(() => {
+          const name = readdirSync(report).find((n) => n.startsWith('.transcripts.jury-new-'));
+          if (name && readdirSync(join(report, name)).length > 0) {
+            child.kill('SIGKILL');
+            clearInterval(poll);
+            resolve(name);
+          }
+        }, 2);
+        child.on('exit', () => {
           clearInterval(poll);
-          resolve(name);
-        }
-      }, 2);
-      child.on('exit', () => {
-        clearInterval(poll);
-        reject(new Error('the export ended before it could be killed'));
+          reject(new Error('the export ended before it could be killed'));
+        });
       });
-    });
-    expect((await end).signal).toBe('SIGKILL');
-    expect(temp).toMatch(new RegExp(`^\\.transcripts\\.jury-new-${child.pid}-[0-9a-f]+$`));
-    const { [`${temp}/`]: tempFolder, ...rest } = snapshot(report);
-    expect(tempFolder).toBe('folder');
-    expect(Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith(`${temp}/`)))).toEqual(
-      before,
-    );
+      expect((await end).signal).toBe('SIGKILL');
+      expect(temp).toMatch(new RegExp(`^\\.transcripts\\.jury-new-${child.pid}-[0-9a-f]+$`));
+      const { [`${temp}/`]: tempFolder, ...rest } = snapshot(report);
+      expect(tempFolder).toBe('folder');
+      expect(Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith(`${temp}/`)))).toEqual(
+        before,
+      );
 
-    expect((await jury('export', db, '--format', 'html', '--out', out)).code).toBe(0);
-    expect(readdirSync(report).sort()).toEqual(['index.html', 'transcripts']);
-    expect(readdirSync(join(report, 'transcripts'))).toHaveLength(3000);
-  });
+      expect((await jury('export', db, '--format', 'html', '--out', out)).code).toBe(0);
+      expect(readdirSync(report).sort()).toEqual(['index.html', 'transcripts']);
+      expect(readdirSync(join(report, 'transcripts'))).toHaveLength(3000);
+    },
+    SLOW,
+  );
 });
