@@ -1,6 +1,12 @@
 import { sha256File, identityFile } from './bots/hash.ts';
 import type { Launcher, LaunchedBot, MatchBot } from './play-match.ts';
-import { findExecutable, launchProblem, startBot, type ResourceLimits } from './process/index.ts';
+import {
+  findExecutable,
+  launchProblem,
+  startBot,
+  type ResourceLimits,
+  type SandboxCapabilities,
+} from './process/index.ts';
 
 /** A {@link Launcher} that can also say, before a game, why a bot could not be started. */
 export interface ProcessLauncher extends Launcher {
@@ -10,10 +16,11 @@ export interface ProcessLauncher extends Launcher {
 
 /**
  * The launcher of real bot processes: starts each bot through the process layer (the only module that
- * spawns) under the game's resource limits, and hashes the file that identifies the bot's version
+ * spawns) under the game's resource limits (`options.sandbox`: what the machine offers, default probed;
+ * tests pass less to show what a missing protection lets through), and hashes the file that identifies the bot's version
  * (the program, or an interpreter's script) for the record.
  */
-export function processLauncher(): ProcessLauncher {
+export function processLauncher(options: { readonly sandbox?: SandboxCapabilities } = {}): ProcessLauncher {
   const spec = (bot: MatchBot) => {
     const [executable = '', ...args] = bot.command;
     return {
@@ -35,7 +42,11 @@ export function processLauncher(): ProcessLauncher {
       const exe = findExecutable(launch.executable, launch.cwd, { ...process.env, ...launch.env });
       const executableHash =
         exe === null ? null : await sha256File(identityFile(exe, launch.args, launch.cwd)).catch(() => null);
-      const channel = startBot(launch, { limits, cpus: cpus ?? null });
+      const channel = startBot(launch, {
+        limits,
+        cpus: cpus ?? null,
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      });
       return { channel, executableHash, limits: channel.limits };
     },
   };

@@ -34,7 +34,7 @@ export interface BotProcessOptions {
 /** The environment variable that marks every process a bot starts, so that cleanup can find them all. */
 export const BOT_MARKER_VAR = 'JURY_BOT_ID';
 /** After stdout closes, how long a read waits to learn the exit status. */
-const EXIT_AFTER_CLOSE_MS = 200;
+const EXIT_AFTER_CLOSE_MS = 1000;
 /** After the exit, how long output may still drain before it counts as closed. */
 const OUTPUT_AFTER_EXIT_MS = 100;
 const STREAMS_DRAIN_MS = 250;
@@ -136,7 +136,9 @@ export class BotProcess implements PlayerChannel, Killable {
     try {
       this.child = spawn(plan.command, plan.args, {
         cwd: launch.cwd,
-        env,
+        // Confined, the wrappers get only the bot's own environment: bwrap's init stays in the bot's
+        // namespace, and its /proc/1/environ must not show Jury's variables.
+        env: this.sandbox?.setup.confinement?.env ?? env,
         detached: true, // its own process group (setsid), so suspend and kill reach all of it
         stdio: ['pipe', 'pipe', 'pipe'],
         windowsHide: true,

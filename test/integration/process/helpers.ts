@@ -37,13 +37,14 @@ export function fixture(
   return track(startBot({ executable: join(FIXTURES, name), args, cwd: FIXTURES }, options));
 }
 
-/** Starts any program as a bot; shut down after the test. */
+/** Starts any program as a bot (its folder: `cwd`, default the fixtures'); shut down after the test. */
 export function program(
   executable: string,
   args: readonly string[],
   options: BotProcessOptions = {},
+  cwd: string = FIXTURES,
 ): BotProcess {
-  return track(startBot({ executable, args, cwd: FIXTURES }, options));
+  return track(startBot({ executable, args, cwd }, options));
 }
 
 function track(b: BotProcess): BotProcess {
