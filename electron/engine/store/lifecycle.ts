@@ -1,5 +1,7 @@
 import {
+  accessSync,
   closeSync,
+  constants,
   existsSync,
   fsyncSync,
   linkSync,
@@ -68,7 +70,12 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
   if (existsSync(path)) throw new StoreError('exists', `${path} already exists; open it to continue`);
   const seed = check(seedSchema, init.seed, 'tournament seed');
   const config = toJson(init.config ?? null, 'the config');
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    accessSync(dirname(path), constants.W_OK);
+  } catch (e) {
+    throw new StoreError('invalid', `cannot create ${path}: ${(e as Error).message}`);
+  }
   removeStaleCreations(path);
   const temporary = `${path}.creating-${process.pid}`;
   const db = openDatabase(temporary, { ...options, readOnly: false });

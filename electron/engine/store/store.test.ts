@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,17 @@ describe('TournamentStore: lifecycle, meta and config', () => {
     writeFileSync(`${other}.creating`, 'left over by a crash');
     TournamentStore.create(other, { seed: 1 }).close();
     expect(TournamentStore.open(other).info().seed).toBe(1);
+  });
+
+  it('refuses to create a store under a file, naming the problem, creating nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-store-'));
+    writeFileSync(join(dir, 'plain.txt'), 'x');
+    refuses(
+      () => TournamentStore.create(join(dir, 'plain.txt', 'sub', 't.sqlite'), { seed: 1 }),
+      'invalid',
+      /^cannot create .*plain\.txt\/sub\/t\.sqlite: ENOTDIR: not a directory, mkdir/,
+    );
+    expect(readdirSync(dir)).toEqual(['plain.txt']);
   });
 
   it('validates the initial values and creates nothing when they are wrong', () => {

@@ -48,7 +48,7 @@ describe('jury run, standings, export and serve refuse a database that is no sou
 
 describe('jury run refuses a config before it creates anything', () => {
   it(
-    'a gauntlet where every bot is a challenger creates no database; the corrected config then runs',
+    'a gauntlet where every bot is a challenger, a bad --concurrency, a --db under a file: nothing created; the corrected config runs',
     async () => {
       const dir = folder();
       const wrong = {
@@ -57,6 +57,8 @@ describe('jury run refuses a config before it creates anything', () => {
       };
       const config = writeJson(dir, 'event.json', wrong);
       const db = join(dir, 'event.sqlite');
+      const good = writeJson(dir, 'good.json', smallEvent);
+      writeFileSync(join(dir, 'plain.txt'), 'a file');
       const before = snapshot(dir);
       refused(
         await jury('run', config, '--db', db),
@@ -65,6 +67,10 @@ describe('jury run refuses a config before it creates anything', () => {
       refused(
         await jury('run', config, '--db', join(dir, 'sub', 'event.sqlite'), '--concurrency', '0'),
         /^jury: --concurrency must be a whole number of at least 1, got 0\n$/,
+      );
+      refused(
+        await jury('run', good, '--db', join(dir, 'plain.txt', 'event.sqlite')),
+        /^jury: cannot create .*plain\.txt\/event\.sqlite: EEXIST: file already exists, mkdir .*plain\.txt'\n$/,
       );
       expect(snapshot(dir)).toEqual(before);
 
