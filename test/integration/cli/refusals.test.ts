@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runLockPath } from '../../../electron/engine/store/run-lock.ts';
 import { BAD_STORES, snapshot } from '../../helpers/bad-stores.ts';
 import { jury, smallEvent, startJury, writeJson, type JuryResult } from './jury-process.ts';
 
@@ -155,6 +156,9 @@ describe('jury … | head', () => {
         closedEarly('play', '6561', '--bot', 'sample:greedy', '--bot', 'sample:random', '--seed', '1'),
       ]);
       for (const result of results) expect(result).toEqual({ code: 0, signal: null, out: '', err: '' });
+      // The run stopped this way let go of its lock: the next run resumes it.
+      expect(existsSync(runLockPath(join(dir, 'second.sqlite')))).toBe(false);
+      expect((await jury('run', config, '--db', join(dir, 'second.sqlite'))).code).toBe(0);
     },
     SLOW,
   );
