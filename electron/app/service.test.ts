@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { games } from '../../shared/games/registry.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
 import { CSV_HEADER } from '../engine/export/csv.ts';
+import { machineProtections, protectionsOf } from '../engine/process/protections.ts';
 import { replayRecord } from '../engine/record/replay.ts';
 import { TournamentStore } from '../engine/store/store.ts';
 import { JURY_VERSION } from '../engine/version.ts';
@@ -48,6 +49,21 @@ describe('createJuryService', () => {
     await expect(
       h.call('dialog.saveFile', { fileName: 'a.csv', mime: 'text/csv', content: '' }),
     ).rejects.toThrow(/only available in the desktop app/);
+  });
+
+  it('says what this machine enforces, with the settings’ memory cap for what the request leaves out', async () => {
+    h = await startHarness();
+    const asked = await h.call('system.protections', { memoryMiB: 300, maxProcesses: null, network: true });
+    expect(asked).toEqual(machineProtections({ memoryMiB: 300, maxProcesses: null, network: true }));
+    expect(asked.some((p) => p.limit === 'processes' || p.limit === 'network')).toBe(false);
+    await h.call('settings.set', {
+      defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 512, concurrency: null },
+    });
+    const defaults = await h.call('system.protections', {});
+    expect(defaults).toEqual(machineProtections({ memoryMiB: 512, maxProcesses: 256, network: false }));
+    const memory = defaults.find((p) => p.limit === 'memory');
+    if (memory?.status !== 'missing') expect(memory?.detail).toMatch(/^512 MiB /);
+    await expect(h.call('system.protections', { memoryMiB: 8 })).rejects.toThrow(/memoryMiB/);
   });
 
   it('plays one match between sample bots and refuses a sample of another game', async () => {
@@ -162,6 +178,14 @@ describe('createJuryService', () => {
     expect(replay.steps.at(-1)?.line).toBe(record.moves.at(-1)?.line);
     expect(replay.seats.map((s) => s.name)).toEqual(['6561 greedy', '6561 random']);
     expect(replay.end).toEqual(record.end);
+    // The limits the game ran under, as its record has them (the draft left them at their defaults).
+    if (!record.limits) throw new Error('a played game records its limits');
+    const { memoryMiB, maxProcesses, network } = record.limits.requested;
+    expect(replay.limits).toEqual({
+      requested: { memoryMiB, maxProcesses, network },
+      protections: protectionsOf(record.limits),
+    });
+    expect(replay.limits?.requested).toEqual({ memoryMiB: 1024, maxProcesses: 256, network: false });
 
     const rerun = await h.call('tournament.rerun', { id: 'Cup', index: 1 });
     expect(rerun.seed).toBe(record.seed);

@@ -12,6 +12,7 @@ import { sampleLaunch } from '../engine/bots/samples/launch.ts';
 import { smokeTest } from './library/smoke-test.ts';
 import { FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
+import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
 import { TournamentFiles } from './tournaments/files.ts';
 import { tournamentHandlers } from './tournaments/handlers.ts';
@@ -110,6 +111,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'bots.samples': ({ game }) =>
       sampleBots[game].map(({ id, name, strength, description }) => ({ id, name, strength, description })),
     'match.play': (request) => tracked(() => playOne(request, launcher, settings.get().defaults)),
+    'system.protections': (limits) => systemProtections(limits, settings.get().defaults),
     'settings.get': () => settings.get(),
     'settings.set': (patch) => settings.set(patch),
     'presets.list': () => presets.list(),

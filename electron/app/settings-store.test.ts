@@ -70,7 +70,7 @@ function preset(name: string, rounds: number): Preset {
       schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds },
       bots: ['a', 'b', 'c', 'd'],
       timing: { mode: 'official', graceMs: 1000 },
-      limits: { memoryMiB: 1024, maxProcesses: 64, network: false },
+      limits: { memoryMiB: 1024, maxProcesses: 64, network: false, affinity: true },
     },
   };
 }

@@ -153,6 +153,7 @@ describe('decideAccess', () => {
     );
     expect(reading).toContain('tournament.standings');
     expect(reading).toContain('tournament.live');
+    expect(reading).toContain('system.protections');
     for (const channel of reading) expect(decideAccess(channel, false)).toEqual({ allowed: true });
   });
 });

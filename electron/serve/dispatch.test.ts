@@ -48,6 +48,24 @@ describe('dispatch', () => {
     expect(service.calls).toEqual([]);
   });
 
+  it('tells a spectator what the machine enforces, with the payload and the rows checked', async () => {
+    const rows = [{ limit: 'filesystem', status: 'missing', detail: 'bubblewrap (bwrap) is not installed' }];
+    const service = fakeService({ 'system.protections': () => rows });
+    const answer = await dispatch(
+      { id: 10, channel: 'system.protections', payload: { memoryMiB: 256 } },
+      service.handlers,
+      false,
+    );
+    expect(answer).toEqual({ id: 10, ok: true, value: rows });
+    expect(service.calls).toEqual([{ channel: 'system.protections', payload: { memoryMiB: 256 } }]);
+    const bad = await dispatch(
+      { id: 11, channel: 'system.protections', payload: { memoryMiB: 1 } },
+      service.handlers,
+      false,
+    );
+    expect(!bad.ok && bad.error).toMatch(/^system\.protections: invalid request: memoryMiB: /);
+  });
+
   it('lets a controller pause', async () => {
     const service = fakeService();
     await expect(

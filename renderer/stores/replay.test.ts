@@ -34,6 +34,7 @@ function replay(lines: string[], scores = [3, 1], index = 4): GameReplay {
         chargedMs: 10 * (i + 1),
       })),
     ],
+    limits: null,
   };
 }
 

@@ -50,6 +50,7 @@ function replay(lines: string[], scores: number[]): GameReplay {
         chargedMs: 20 + i,
       })),
     ],
+    limits: null,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   scheduleSchema,
   timingSchema,
 } from '../tournament/config-schema.ts';
+import { limitNames, protectionStatuses } from './limit-names.ts';
 import { gameEndSchema, gameIdSchema, seatSchema, seatStatusSchema, seedSchema } from './schemas.ts';
 
 /**
@@ -174,6 +175,40 @@ export const replayStepSchema = z.object({
   chargedMs: z.number().nullable(),
 });
 
+/** A protection's name (see shared/ipc/limit-names.ts). */
+export const limitNameSchema = z.enum(limitNames);
+
+/**
+ * One protection: `enforced`; `partial` (applied, weaker than asked); `missing` (not applied on this
+ * machine). `detail` is the engine's English sentence saying what is enforced or why it is not.
+ */
+export const protectionSchema = z.object({
+  limit: limitNameSchema,
+  status: z.enum(protectionStatuses),
+  detail: z.string(),
+});
+
+/**
+ * The resource limits to ask `system.protections` about, with the bounds of a draft's `limits`; a field
+ * left out takes the settings' default (memory) or Jury's (256 processes, no network).
+ */
+export const protectionLimitsSchema = z.strictObject({
+  memoryMiB: z.number().int().min(16).nullable().optional(),
+  maxProcesses: z.number().int().min(1).nullable().optional(),
+  network: z.boolean().optional(),
+});
+
+/** The limits a game ran under, from its record: what was asked, and what was enforced and what not. */
+export const gameLimitsSchema = z.object({
+  /** The tournament's limits (null: no cap; `network`: bots were allowed the network). */
+  requested: z.object({
+    memoryMiB: z.number().nullable(),
+    maxProcesses: z.number().nullable(),
+    network: z.boolean(),
+  }),
+  protections: z.array(protectionSchema),
+});
+
 /** A finished game, ready to replay move by move. */
 export const gameReplaySchema = z.object({
   tournament: tournamentIdSchema,
@@ -196,6 +231,8 @@ export const gameReplaySchema = z.object({
     }),
   ),
   steps: z.array(replayStepSchema),
+  /** The limits the game ran under, from its record; null for a record without them. */
+  limits: gameLimitsSchema.nullable(),
 });
 
 /** Standings and statistics, plus points per round for the chart. */

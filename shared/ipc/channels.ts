@@ -10,6 +10,7 @@ export const requestChannels = [
   'games.list',
   'bots.samples',
   'match.play',
+  'system.protections',
   'settings.get',
   'settings.set',
   'presets.list',

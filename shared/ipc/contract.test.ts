@@ -34,6 +34,7 @@ describe('the IPC contract', () => {
     expect(isControlChannel('tournament.standings')).toBe(false);
     expect(isControlChannel('tournament.export')).toBe(false);
     expect(isControlChannel('app.info')).toBe(false);
+    expect(isControlChannel('system.protections')).toBe(false);
   });
 
   it('keeps stored settings a patch does not name', () => {
@@ -107,6 +108,32 @@ describe('the IPC contract', () => {
     expect(ipcContract.events['game.frame'].parse(frame)).toEqual(frame);
   });
 
+  it('asks what this machine enforces with the bounds of a draft’s limits, and answers one row each', () => {
+    const protections = ipcContract.requests['system.protections'];
+    expect(protections.request.parse({})).toEqual({});
+    const asked = { memoryMiB: null, maxProcesses: 32, network: true };
+    expect(protections.request.parse(asked)).toEqual(asked);
+    const bad = protections.request.safeParse({ memoryMiB: 8, maxProcesses: 0.5, swap: 1 });
+    expect(bad.error?.issues.map((i) => i.path.join('.') || i.code).sort()).toEqual([
+      'maxProcesses',
+      'memoryMiB',
+      'unrecognized_keys',
+    ]);
+    const rows = [
+      { limit: 'memory', status: 'partial', detail: '1024 MiB of private memory only (RLIMIT_DATA)' },
+      { limit: 'filesystem', status: 'missing', detail: 'bubblewrap (bwrap) is not installed' },
+      { limit: 'cpu-time', status: 'missing', detail: 'no /proc CPU time on darwin' },
+    ];
+    expect(protections.response.parse(rows)).toEqual(rows);
+    expect(protections.response.safeParse([{ limit: 'swap', status: 'missing', detail: '' }]).success).toBe(
+      false,
+    );
+    const limits = ipcContract.requests['tournament.replay'].response.shape.limits;
+    const ran = { requested: { memoryMiB: 256, maxProcesses: null, network: false }, protections: rows };
+    expect(limits.parse(ran)).toEqual(ran);
+    expect(limits.parse(null)).toBeNull();
+  });
+
   it('rejects bad payloads, naming the field', () => {
     const bad = play.request.safeParse({ game: 'chess', bots: [{ sample: 'x' }], timing: 'cpu' });
     expect(bad.success).toBe(false);
@@ -155,6 +182,14 @@ describe('the IPC contract', () => {
       'OK' | 'TIMEOUT' | 'ILLEGAL' | 'CRASH' | 'EXIT'
     >();
     expectTypeOf<EventPayload<'game.frame'>['lastMove']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Response<'system.protections'>[number]['status']>().toEqualTypeOf<
+      'enforced' | 'partial' | 'missing'
+    >();
+    expectTypeOf<JuryApi['systemProtections']>().parameter(0).toEqualTypeOf<{
+      memoryMiB?: number | null | undefined;
+      maxProcesses?: number | null | undefined;
+      network?: boolean | undefined;
+    }>();
     expectTypeOf<JuryApi['gamesList']>().toEqualTypeOf<() => Promise<Response<'games.list'>>>();
     expectTypeOf<JuryApi['onGameFrame']>()
       .parameter(0)

@@ -20,6 +20,8 @@ import {
   languageSchema,
   libraryBotSchema,
   presetSchema,
+  protectionLimitsSchema,
+  protectionSchema,
   runStateSchema,
   settingsPatchSchema,
   settingsSchema,
@@ -64,6 +66,11 @@ export const ipcContract = {
       }),
       response: gameOutcomeSchema,
     },
+    /**
+     * What this machine enforces for every bot under these limits, one row per protection: enforced,
+     * partial or missing, with the engine's sentence. Worked out as a game's launch would be.
+     */
+    'system.protections': { request: protectionLimitsSchema, response: z.array(protectionSchema) },
 
     'settings.get': { request: none, response: settingsSchema },
     /** Changes some settings and stores them; answers the whole new settings. */

@@ -63,8 +63,10 @@ export const limitsSchema = z
     memoryMiB: z.number().int().min(16).nullable().default(1024),
     maxProcesses: z.number().int().min(1).nullable().default(256),
     network: z.boolean().default(false),
+    /** Pin each running game's bots to a core of their own (only while games at once ≤ cores). */
+    affinity: z.boolean().default(true),
   })
-  .default({ memoryMiB: 1024, maxProcesses: 256, network: false });
+  .default({ memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true });
 
 /** Games at once. */
 export const concurrencySchema = z.number().int().min(1).max(256);

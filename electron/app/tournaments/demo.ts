@@ -30,6 +30,6 @@ export function demoDraft(name: string, library: readonly LibraryBot[]): Tournam
     schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds: 2 },
     bots: [greedy, random, greedy, random],
     timing: { mode: 'cpu', graceMs: 1000 },
-    limits: { memoryMiB: 1024, maxProcesses: 256, network: false },
+    limits: { memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true },
   };
 }

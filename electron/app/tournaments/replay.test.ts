@@ -81,6 +81,20 @@ describe('replaySteps', () => {
     expect(replay.seats[1]).toMatchObject({ name: 'p1', status: 'ILLEGAL', score: record.scores[1] });
     expect(replay.seats[1]?.failure).toMatch(/at move/);
     expect(replay.durationMs).toBe(record.durationUs / 1000);
+    expect(replay.limits).toBeNull(); // in-memory players run under no limits
+    const limits = {
+      requested: { memoryMiB: 64, maxProcesses: 16, network: false },
+      applied: [{ limit: 'memory' as const, detail: '64 MiB of all its memory (memory cgroup)' }],
+      notApplied: [{ limit: 'filesystem' as const, why: 'bubblewrap (bwrap) is not installed' }],
+      containment: 'pid-namespace' as const,
+    };
+    expect(gameReplay('Cup', 3, { ...record, limits }).limits).toEqual({
+      requested: { memoryMiB: 64, maxProcesses: 16, network: false },
+      protections: [
+        { limit: 'memory', status: 'enforced', detail: '64 MiB of all its memory (memory cgroup)' },
+        { limit: 'filesystem', status: 'missing', detail: 'bubblewrap (bwrap) is not installed' },
+      ],
+    });
   });
 
   it('replays missed turns (Flit) with the line that was refused', async () => {

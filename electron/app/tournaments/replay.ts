@@ -3,6 +3,7 @@ import { findGame } from '../../../shared/games/registry.ts';
 import type { gameReplaySchema, replayStepSchema } from '../../../shared/ipc/app-schemas.ts';
 import type { GameRecord, MoveRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
+import { gameLimits } from '../protections.ts';
 
 /** One step of a replay: the position after a move (ply 0: the opening position). */
 export type ReplayStep = z.output<typeof replayStepSchema>;
@@ -79,5 +80,6 @@ export function gameReplay(tournament: string, index: number, record: GameRecord
       stderrTruncated: s.stderr.truncated,
     })),
     steps: replaySteps(record),
+    limits: gameLimits(record.limits),
   };
 }

@@ -14,6 +14,11 @@ export interface ResourceLimits {
   readonly maxProcesses: number | null;
   /** Whether the bot may use the network. When false it runs in an empty network namespace. */
   readonly network: boolean;
+  /**
+   * Whether a tournament pins each game's bots to a core of their own while games at once ≤ cores
+   * (default true); the cores themselves come with each launch.
+   */
+  readonly affinity?: boolean | undefined;
 }
 
 /** The defaults: 1 GiB of memory, 256 processes and threads, no network. */

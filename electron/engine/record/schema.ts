@@ -110,6 +110,7 @@ const limitsReport = z.object({
     memoryMiB: z.number().nullable(),
     maxProcesses: z.number().int().nullable(),
     network: z.boolean(),
+    affinity: z.boolean().optional(),
   }),
   applied: z.array(z.object({ limit: limitName, detail: z.string(), partial: z.boolean().optional() })),
   notApplied: z.array(z.object({ limit: limitName, why: z.string() })),

@@ -25,7 +25,7 @@ describe('tournament config', () => {
     if (!r.ok) return;
     expect(r.value.schedule).toEqual({ kind: 'round-robin', repeats: 1 });
     expect(r.value.timing).toEqual({ mode: 'official', graceMs: 1000 });
-    expect(r.value.limits).toEqual({ memoryMiB: 1024, maxProcesses: 256, network: false });
+    expect(r.value.limits).toEqual({ memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true });
     expect(r.value.bots[2]).toMatchObject({ name: 'Bob', args: [] });
   });
 

@@ -12,6 +12,7 @@ import { sampleLaunch } from '../bots/samples/launch.ts';
 import type { TournamentConfig } from './config.ts';
 import type { FormatConfig } from '../../../shared/tournament/formats/index.ts';
 import { participantIds } from './config.ts';
+import type { GameSlot } from './runner.ts';
 
 /** A participant ready to play: its id and name, and how to start it. */
 export interface ReadyBot extends Participant {
@@ -95,15 +96,28 @@ export function scheduleContext(
 }
 
 /**
+ * The cores a game's bots are pinned to, or null when games at once outnumber the cores (pinning would
+ * then stack games on shared cores). The last cores are used first, leaving core 0 to Jury and the
+ * system when there is room.
+ */
+export function coresOfSlot(slot: GameSlot, cores: number): number[] | null {
+  if (slot.concurrency > cores || slot.slot >= cores) return null;
+  return [cores - 1 - slot.slot];
+}
+
+/**
  * Plays one scheduled game of a tournament with real bot processes; the runner's `play`. `onEvent`, when
- * given, sees every referee event of every game (the app's live boards); it must be quick.
+ * given, sees every referee event of every game (the app's live boards); it must be quick. With the
+ * runner's slot, the game's bots are pinned to a core of their own ({@link coresOfSlot}) unless the
+ * config turns affinity off.
  */
 export function gamePlayer(
   config: TournamentConfig,
   bots: ReadonlyMap<string, MatchBot>,
   launcher: Launcher,
   onEvent?: (game: ScheduledGame, event: RefereeEvent) => void,
-): (game: ScheduledGame, signal: AbortSignal) => ReturnType<typeof playMatch> {
+  cores: number = availableParallelism(),
+): (game: ScheduledGame, signal: AbortSignal, slot?: GameSlot) => ReturnType<typeof playMatch> {
   const module = games[config.game];
   const tc = module.info.timeControl;
   const budget = config.timing.budgetMs;
@@ -113,7 +127,7 @@ export function gamePlayer(
       : tc.kind === 'game-total'
         ? { kind: 'game-total' as const, budgetMs: budget }
         : { ...tc, deadlineMs: budget };
-  return (game, signal) =>
+  return (game, signal, slot) =>
     playMatch(
       {
         game: module,
@@ -127,6 +141,7 @@ export function gamePlayer(
         timing: config.timing.mode,
         graceMs: config.timing.graceMs,
         limits: config.limits,
+        cpus: slot && config.limits.affinity !== false ? coresOfSlot(slot, cores) : null,
         ...(control ? { control } : {}),
         ...(onEvent ? { onEvent: (event: RefereeEvent) => onEvent(game, event) } : {}),
         signal,

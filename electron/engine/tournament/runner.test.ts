@@ -112,24 +112,33 @@ describe('TournamentRunner', () => {
     const events: RunnerEvent[] = [];
     let running = 0;
     let most = 0;
+    // Each running game holds a slot (for CPU pinning): never two at once in the same one.
+    const busy = new Set<number>();
+    const slots: number[] = [];
     const r = new TournamentRunner({
       store,
       scheduler: twoRounds,
       context,
       concurrency: 2,
       onEvent: (e) => events.push(e),
-      play: async (g, s) => {
+      play: async (g, s, slot) => {
         most = Math.max(most, ++running);
+        expect(busy.has(slot.slot)).toBe(false);
+        expect(slot.concurrency).toBe(2);
+        busy.add(slot.slot);
+        slots.push(slot.slot);
         try {
           return await play(g, s);
         } finally {
           running--;
+          busy.delete(slot.slot);
         }
       },
     });
     expect(await r.run()).toBe('done');
     expect(store.outcomes.size).toBe(12);
     expect(most).toBe(2);
+    expect(new Set(slots)).toEqual(new Set([0, 1]));
     // Round 2 is scheduled only after every game of round 1 finished.
     const firstRound2 = events.findIndex((e) => e.kind === 'scheduled' && e.games[0]?.round === 2);
     const finishedBefore = events.slice(0, firstRound2).filter((e) => e.kind === 'game-finished').length;

@@ -46,13 +46,22 @@ export type RunnerEvent =
   | { readonly kind: 'state'; readonly state: RunnerState }
   | { readonly kind: 'progress'; readonly progress: Progress };
 
+/** Where a game runs among the games running at once. */
+export interface GameSlot {
+  readonly slot: number;
+  readonly concurrency: number;
+}
+
 /** Options of a {@link TournamentRunner}. */
 export interface RunnerOptions {
   readonly store: RunnerStore;
   readonly scheduler: Scheduler;
   readonly context: ScheduleContext;
-  /** Plays one scheduled game and returns its record; must stop soon after `signal` aborts. */
-  readonly play: (game: ScheduledGame, signal: AbortSignal) => Promise<GameRecord>;
+  /**
+   * Plays one scheduled game and returns its record; must stop soon after `signal` aborts. `slot` is
+   * the game's place among those running (0 … concurrency − 1, the lowest free one), for CPU pinning.
+   */
+  readonly play: (game: ScheduledGame, signal: AbortSignal, slot: GameSlot) => Promise<GameRecord>;
   readonly concurrency: number;
   readonly onEvent?: (event: RunnerEvent) => void;
   /** Milliseconds, for the ETA; injectable for tests. */
@@ -69,7 +78,10 @@ export class TournamentRunner {
   private readonly opts: RunnerOptions;
   private concurrency: number;
   private state: RunnerState = 'running';
-  private readonly running = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  private readonly running = new Map<
+    number,
+    { promise: Promise<void>; abort: AbortController; slot: number }
+  >();
   private queue: ScheduledGame[] = [];
   private wake: () => void = () => {};
   private finishedThisRun = 0;
@@ -174,9 +186,12 @@ export class TournamentRunner {
 
   private start(game: ScheduledGame): void {
     const abort = new AbortController();
+    const taken = new Set([...this.running.values()].map((r) => r.slot));
+    let slot = 0;
+    while (taken.has(slot)) slot++;
     this.emit({ kind: 'game-started', game });
     const promise = this.opts
-      .play(game, abort.signal)
+      .play(game, abort.signal, { slot, concurrency: this.concurrency })
       .then((record) => {
         // An aborted game's record is incomplete: it is thrown away and the game restarts next time.
         if (abort.signal.aborted) return;
@@ -195,7 +210,7 @@ export class TournamentRunner {
         this.running.delete(game.index);
         this.wake();
       });
-    this.running.set(game.index, { promise, abort });
+    this.running.set(game.index, { promise, abort, slot });
   }
 
   private setState(state: RunnerState): void {

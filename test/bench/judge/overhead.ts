@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
 import { heading, line, num } from '../lib/format.ts';
-import type { BenchContext, PartResult, Target } from '../lib/section.ts';
+import type { BenchContext, Figure, PartResult, Target } from '../lib/section.ts';
 import { ratio, summarize, type Summary } from '../lib/stats.ts';
 import { command6561, type JudgeBots } from './bots.ts';
 import { breakdown, stampedReplies, stampingLauncher, type SeatLog } from './breakdown.ts';
@@ -122,7 +122,7 @@ export async function measureRoundTrips(
         ratioToFloor: { p50: r50, p99: r99 },
         cpuModeWallUs: cpuWall,
         breakdownUs: juryParts,
-        limits: official[0]?.record.limits ?? null,
+        limits: JSON.parse(JSON.stringify(official[0]?.record.limits ?? null)) as Figure,
       },
       targets,
     },
