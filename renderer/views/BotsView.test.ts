@@ -16,6 +16,7 @@ const api = vi.hoisted(() => ({
   botsRemove: vi.fn(),
   botsSmokeTest: vi.fn(),
   dialogOpenBot: vi.fn(),
+  systemProtections: vi.fn(),
 }));
 const env = vi.hoisted(() => ({ desktop: false }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => env.desktop }));
@@ -45,6 +46,27 @@ const games = [
   { id: 'flit', title: 'Flit', seats: 4, seatNames: [], timeControl: { kind: 'game-total', budgetMs: 1 } },
 ];
 
+const enforced = [
+  { limit: 'memory', status: 'enforced', detail: '1024 MiB of all its memory (memory cgroup)' },
+  { limit: 'filesystem', status: 'enforced', detail: 'bubblewrap: only its program and a private folder' },
+  { limit: 'network', status: 'enforced', detail: 'empty network namespace (loopback down)' },
+];
+/** A Mac: no namespaces, no rlimits, no /proc. */
+const poor = [
+  { limit: 'identity', status: 'enforced', detail: "Jury's own unprivileged user" },
+  { limit: 'memory', status: 'missing', detail: 'not supported on darwin' },
+  {
+    limit: 'cpu-time',
+    status: 'missing',
+    detail: 'no /proc CPU time on darwin: cpu timing charges wall time',
+  },
+  {
+    limit: 'processes',
+    status: 'partial',
+    detail: "256 processes and threads of Jury's user, shared with Jury",
+  },
+];
+
 function mountView() {
   return mountScreen(BotsView);
 }
@@ -54,6 +76,7 @@ beforeEach(() => {
   env.desktop = false;
   api.appInfo.mockResolvedValue(appInfo({ version: '0.1.0', mode: 'browser' }));
   api.gamesList.mockResolvedValue(games);
+  api.systemProtections.mockResolvedValue(enforced);
   api.botsList.mockResolvedValue([
     bot('mine', { name: 'My bot', kind: 'source', language: 'cpp' }),
     bot('less-random', { name: 'Less random', kind: 'sample', game: 'less', hash: null }),
@@ -80,6 +103,54 @@ describe('BotsView', () => {
     expect(sample.slice(1, 4)).toEqual(['Sample', 'Less', 'Ready']);
     expect(rows[1]!.get('.hash').text()).toBe('—');
     expect(rows[1]!.get('.hash').attributes('title')).toBe('The file cannot be read.');
+  });
+
+  it('warns about each protection this machine lacks or weakens, with its status and the engine’s reason', async () => {
+    api.systemProtections.mockResolvedValue(poor);
+    const { wrapper } = await mountView();
+    expect(api.systemProtections).toHaveBeenCalledWith({});
+    expect(wrapper.find('[data-testid="protections-ok"]').exists()).toBe(false);
+    const warning = wrapper.get('[data-testid="protections-warning"]');
+    expect(warning.text()).toContain('Not everything is enforced on this machine');
+    expect(warning.text()).toContain('3 protections or timing guarantees are missing or weaker here:');
+    const rows = warning.findAll('[data-testid="protection-row"]');
+    expect(rows.map((r) => [r.get('.name').text(), r.get('.badge').text(), r.get('.detail').text()])).toEqual(
+      [
+        ['Memory cap', 'missing', 'not supported on darwin'],
+        ['CPU time measured', 'missing', 'no /proc CPU time on darwin: cpu timing charges wall time'],
+        ['Process cap', 'partial', "256 processes and threads of Jury's user, shared with Jury"],
+        ['Unprivileged user', 'enforced', "Jury's own unprivileged user"],
+      ],
+    );
+    expect(rows.slice(0, 3).map((r) => r.get('.badge').classes())).toEqual([
+      ['badge', 'badge-danger'],
+      ['badge', 'badge-danger'],
+      ['badge', 'badge-warn'],
+    ]);
+    expect(warning.get('[data-testid="protections-enforced"] summary').text()).toBe('Enforced (1)');
+  });
+
+  it('says in one quiet line that every protection is enforced, the list folded under it', async () => {
+    const { wrapper } = await mountView();
+    expect(wrapper.find('[data-testid="protections-warning"]').exists()).toBe(false);
+    const ok = wrapper.get('[data-testid="protections-ok"]');
+    expect(ok.element.tagName).toBe('DETAILS');
+    expect(ok.attributes('open')).toBeUndefined();
+    expect(ok.get('summary').text()).toBe('✓ All protections are enforced on this machine');
+    expect(ok.findAll('[data-testid="protection-row"]').map((r) => r.attributes('data-limit'))).toEqual([
+      'memory',
+      'network',
+      'filesystem',
+    ]);
+  });
+
+  it('says why it cannot tell what this machine enforces', async () => {
+    api.systemProtections.mockRejectedValue(new Error('system.protections: unknown channel'));
+    const { wrapper } = await mountView();
+    expect(wrapper.get('[data-testid="protections-unknown"]').text()).toContain(
+      'Could not find out what this machine enforces: system.protections: unknown channel',
+    );
+    expect(wrapper.find('[data-testid="protections-ok"]').exists()).toBe(false);
   });
 
   it('adds the sample bots through the API and shows the new list', async () => {
@@ -241,5 +312,6 @@ describe('BotsView', () => {
     for (const id of ['add-samples', 'bot-path', 'smoke-open', 'rename', 'remove']) {
       expect(wrapper.find(`[data-testid="${id}"]`).exists()).toBe(false);
     }
+    expect(wrapper.find('[data-testid="protections-ok"]').exists()).toBe(true);
   });
 });

@@ -7,8 +7,19 @@ import type { GameReplay } from '../stores/replay.ts';
 import GameViewerView from './GameViewerView.vue';
 import { mountScreen } from '../test-support.ts';
 
+/** The limits of a game on Linux without bubblewrap or memory cgroups. */
+const weakerLimits: GameReplay['limits'] = {
+  requested: { memoryMiB: 512, maxProcesses: null, network: false },
+  protections: [
+    { limit: 'memory', status: 'partial', detail: '512 MiB of private memory only (RLIMIT_DATA)' },
+    { limit: 'containment', status: 'enforced', detail: 'own PID namespace' },
+    { limit: 'network', status: 'enforced', detail: 'empty network namespace (loopback down)' },
+    { limit: 'filesystem', status: 'missing', detail: 'bubblewrap (bwrap) is not installed' },
+  ],
+};
+
 /** A made-up More replay: the board is stubbed, so the states only need to be told apart. */
-function replay(lines: string[], scores: number[]): GameReplay {
+function replay(lines: string[], scores: number[], limits: GameReplay['limits'] = weakerLimits): GameReplay {
   return {
     tournament: 't1',
     index: 4,
@@ -50,7 +61,7 @@ function replay(lines: string[], scores: number[]): GameReplay {
         chargedMs: 20 + i,
       })),
     ],
-    limits: null,
+    limits,
   };
 }
 
@@ -150,6 +161,55 @@ describe('GameViewerView', () => {
     await wrapper.find('[data-testid="stderr-toggle-0"]').trigger('click');
     expect(wrapper.find('[data-testid="stderr-text-0"]').text()).toBe('thinking\nmore thinking');
     expect(wrapper.find('[data-testid="stderr"]').text()).toContain('only its start');
+    wrapper.unmount();
+  });
+
+  it('shows the limits the game ran under, marking what was weaker or missing', async () => {
+    const wrapper = await mountView();
+    const panel = wrapper.get('[data-testid="game-limits"]');
+    expect(panel.get('[data-testid="game-limit-memory"]').text()).toBe('512 MiB partial');
+    expect(panel.get('[data-testid="game-limit-memory"] .badge').classes()).toContain('badge-warn');
+    expect(panel.get('[data-testid="game-limit-processes"]').text()).toBe('no cap');
+    expect(panel.get('[data-testid="game-limit-network"]').text()).toBe('blocked');
+    const gaps = panel.get('[data-testid="game-limits-gaps"]');
+    expect(gaps.text()).toContain('Not enforced in this game:');
+    expect(
+      gaps
+        .findAll('[data-testid="protection-row"]')
+        .map((r) => [r.attributes('data-limit'), r.get('.badge').text()]),
+    ).toEqual([
+      ['filesystem', 'missing'],
+      ['memory', 'partial'],
+    ]);
+    expect(gaps.text()).toContain('bubblewrap (bwrap) is not installed');
+    expect(panel.find('[data-testid="game-limits-ok"]').exists()).toBe(false);
+    expect(panel.get('details summary').text()).toBe('Enforced (2)');
+    wrapper.unmount();
+  });
+
+  it('says when every protection held, or when the record does not tell', async () => {
+    const all: GameReplay['limits'] = {
+      requested: { memoryMiB: 1024, maxProcesses: 256, network: true },
+      protections: [
+        { limit: 'memory', status: 'enforced', detail: '1024 MiB (memory cgroup)' },
+        { limit: 'processes', status: 'enforced', detail: '256 processes of its own uid' },
+      ],
+    };
+    fake.tournamentReplay.mockResolvedValueOnce(replay(['f6f4'], [1, 2], all));
+    let wrapper = await mountView();
+    let panel = wrapper.get('[data-testid="game-limits"]');
+    expect(panel.find('[data-testid="game-limits-gaps"]').exists()).toBe(false);
+    expect(panel.get('[data-testid="game-limits-ok"]').text()).toBe(
+      '✓ Every protection was enforced in this game.',
+    );
+    expect(panel.get('[data-testid="game-limit-memory"]').text()).toBe('1024 MiB');
+    expect(panel.get('[data-testid="game-limit-network"]').text()).toBe('allowed');
+    wrapper.unmount();
+
+    fake.tournamentReplay.mockResolvedValueOnce(replay(['f6f4'], [1, 2], null));
+    wrapper = await mountView();
+    panel = wrapper.get('[data-testid="game-limits"]');
+    expect(panel.text()).toBe('This game’s record does not say which limits it ran under.');
     wrapper.unmount();
   });
 

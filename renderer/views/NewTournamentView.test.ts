@@ -16,6 +16,7 @@ const api = vi.hoisted(() => ({
   tournamentsCreate: vi.fn(),
   tournamentStart: vi.fn(),
   tournamentDraft: vi.fn(),
+  systemProtections: vi.fn(),
 }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
 
@@ -69,6 +70,17 @@ const library = [
   bot('more-greedy', 'More greedy', 'more'),
 ];
 
+const enforced = [
+  { limit: 'memory', status: 'enforced', detail: 'capped (memory cgroup)' },
+  { limit: 'containment', status: 'enforced', detail: 'bubblewrap: own PID namespace' },
+];
+/** Linux without bubblewrap or memory cgroups. */
+const weaker = [
+  { limit: 'memory', status: 'partial', detail: 'private memory only (RLIMIT_DATA)' },
+  { limit: 'containment', status: 'enforced', detail: 'own PID namespace' },
+  { limit: 'filesystem', status: 'missing', detail: 'bubblewrap (bwrap) is not installed' },
+];
+
 enableAutoUnmount(afterEach);
 
 function mountView() {
@@ -97,6 +109,7 @@ beforeEach(() => {
   api.gamesList.mockResolvedValue(games);
   api.presetsList.mockResolvedValue([]);
   api.tournamentsCheck.mockResolvedValue([]);
+  api.systemProtections.mockResolvedValue(enforced);
   api.tournamentsCreate.mockImplementation(async ({ draft }: { draft: { name: string } }) => ({
     id: 'club-1',
     name: draft.name,
@@ -164,6 +177,43 @@ describe('NewTournamentView', () => {
     expect(api.tournamentsCheck).toHaveBeenCalledTimes(2);
     expect(api.tournamentsCheck.mock.calls[1]?.[0]).toMatchObject({ draft: { game: '6561' } });
     expect(wrapper.get('[data-testid="issues-name"]').text()).toBe('taken');
+  });
+
+  it('says what this machine enforces under the form’s limits, and asks again when they change', async () => {
+    api.systemProtections.mockImplementation(async ({ memoryMiB }: { memoryMiB?: number | null }) =>
+      memoryMiB === null ? enforced : weaker,
+    );
+    const { wrapper } = await mountView();
+    // The settings' memory cap, Jury's process cap, no network: what the games will get.
+    expect(api.systemProtections).toHaveBeenCalledWith({ memoryMiB: 512, maxProcesses: 256, network: false });
+    const limits = wrapper.get('[aria-labelledby="section-limits"]');
+    const warning = limits.get('[data-testid="protections-warning"]');
+    expect(warning.text()).toContain('2 protections or timing guarantees are missing or weaker here:');
+    expect(warning.text()).toContain('For the limits above.');
+    const gaps = warning.findAll('[data-testid="protection-row"]').slice(0, 2);
+    expect(gaps.map((r) => [r.get('.name').text(), r.get('.badge').text(), r.get('.detail').text()])).toEqual(
+      [
+        ['Private file system', 'missing', 'bubblewrap (bwrap) is not installed'],
+        ['Memory cap', 'partial', 'private memory only (RLIMIT_DATA)'],
+      ],
+    );
+
+    await wrapper.get('[data-testid="limits-processes"]').setValue('0');
+    await flushPromises();
+    expect(api.systemProtections).toHaveBeenCalledTimes(1); // the draft would refuse 0: not asked
+    await wrapper.get('[data-testid="limits-processes"]').setValue('32');
+    await wrapper.get('[data-testid="limits-network"]').setValue(true);
+    await wrapper.get('[data-testid="limits-memory"]').setValue('');
+    await flushPromises();
+    expect(api.systemProtections).toHaveBeenLastCalledWith({
+      memoryMiB: null,
+      maxProcesses: 32,
+      network: true,
+    });
+    expect(limits.find('[data-testid="protections-warning"]').exists()).toBe(false);
+    expect(limits.get('[data-testid="protections-ok"] summary').text()).toBe(
+      '✓ All protections are enforced on this machine',
+    );
   });
 
   it('loads board strings from a text file', async () => {

@@ -5,6 +5,7 @@ import exporting from './exporting.ts';
 import games from './games.ts';
 import live from './live.ts';
 import newTournament from './newTournament.ts';
+import protections from './protections.ts';
 import settings from './settings.ts';
 import standings from './standings.ts';
 import tournaments from './tournaments.ts';
@@ -30,6 +31,7 @@ const areas: readonly AreaMessages[] = [
   bracket,
   games,
   exporting,
+  protections,
 ];
 
 export const messages: Record<Locale, Record<string, unknown>> = {
