@@ -61,7 +61,7 @@ describe('the IPC contract', () => {
       ...draft,
       schedule: { kind: 'groups', permutations: 'all', mode: 'rounds', rounds: 1 },
       timing: { mode: 'official', graceMs: 1000 },
-      limits: { memoryMiB: 1024, maxProcesses: 256, network: false },
+      limits: { memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true },
     });
     const bad = create.safeParse({ draft: { ...draft, bots: ['a'], schedule: { kind: 'swiss' } } });
     expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
