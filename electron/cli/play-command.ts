@@ -6,6 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import { prepareBot } from '../engine/bots/build.ts';
 import { languageOfFile } from '../engine/bots/languages.ts';
 import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
+import { sampleLaunch } from '../engine/bots/samples/launch.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { playMatch, type MatchBot } from '../engine/play-match.ts';
 import { RefereeSetupError } from '../engine/referee/referee.ts';
@@ -25,7 +26,8 @@ export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
     const names = sampleBots[game].map((b) => `sample:${b.strength}`).join(', ');
     throw new UsageError(`no sample bot ${JSON.stringify(wanted)} for ${game}; choose ${names}`);
   }
-  return { name: bot.id, command: [process.execPath, bot.file, ...rest] };
+  const launch = sampleLaunch(bot.file);
+  return { name: bot.id, command: [...launch.command, ...rest], paths: launch.paths };
 }
 
 /**

@@ -2,6 +2,7 @@ import { describeEnd } from '../../shared/games/end.ts';
 import { findGame } from '../../shared/games/registry.ts';
 import { describeFailure } from '../engine/referee/failure.ts';
 import type { GameRecord } from '../engine/record/schema.ts';
+import { protectionGaps, protectionsOf } from '../engine/process/protections.ts';
 
 const seconds = (us: number): string => `${(us / 1e6).toFixed(3)} s`;
 const millis = (us: number): string => `${(us / 1000).toFixed(1)} ms`;
@@ -33,10 +34,9 @@ export function formatSummary(record: GameRecord, recordPath: string | null): st
       );
   });
   out.push('', `end: ${describeEnd(record.end, names)}`);
-  if (record.limits?.notApplied.length) {
-    out.push(
-      `limits not applied: ${record.limits.notApplied.map((n) => `${n.limit} (${n.why})`).join(', ')}`,
-    );
+  const gaps = record.limits ? protectionGaps(protectionsOf(record.limits)) : [];
+  if (gaps.length > 0) {
+    out.push('', 'not enforced on this machine (see docs/judge.md):', ...gaps.map((g) => `  ${g}`));
   }
   if (recordPath) out.push(`record: ${recordPath}`);
   return `${out.join('\n')}\n`;
@@ -62,6 +62,7 @@ export function summaryJson(record: GameRecord, recordPath: string | null): obje
     })),
     moves: record.moves.length,
     durationUs: record.durationUs,
+    protections: record.limits ? protectionsOf(record.limits) : [],
     record: recordPath,
   };
 }

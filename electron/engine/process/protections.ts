@@ -69,7 +69,7 @@ export function protectionsOf(report: LimitsReport): Protection[] {
   ];
 }
 
-/** The protections that are missing or partial, as one line each ("filesystem: bubblewrap … not installed"). */
+/** The protections that are missing or partial, one line each ("filesystem missing: bubblewrap …"). */
 export function protectionGaps(rows: readonly Protection[]): string[] {
-  return rows.filter((r) => r.status !== 'enforced').map((r) => `${r.limit}: ${r.detail}`);
+  return rows.filter((r) => r.status !== 'enforced').map((r) => `${r.limit} ${r.status}: ${r.detail}`);
 }

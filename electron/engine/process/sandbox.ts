@@ -170,6 +170,12 @@ function probeBwrap(
   setpriv: string | null,
   truePath: string,
 ): { path: string | null; why: string | null } {
+  if (process.env['JURY_SANDBOX'] === 'none') {
+    return {
+      path: null,
+      why: 'bubblewrap was turned off (JURY_SANDBOX=none): bots see the whole file system',
+    };
+  }
   const bwrap = findExecutable('bwrap');
   if (!bwrap)
     return { path: null, why: 'bubblewrap (bwrap) is not installed: bots see the whole file system' };

@@ -238,3 +238,34 @@ describe('jury play and jury replay', () => {
     });
   });
 });
+
+describe('jury play says what is not enforced', () => {
+  const JURY_ARGS = ['play', 'more', '--bot', 'sample:greedy', '--bot', 'sample:random', '--seed', '4'];
+  const run = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, [JURY, ...JURY_ARGS], { env: { ...process.env, ...env } }).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => e.stdout,
+    );
+
+  it('lists each missing protection with its reason, and the JSON carries every protection', async () => {
+    const off = await run({ JURY_SANDBOX: 'none' });
+    expect(off).toContain('not enforced on this machine');
+    expect(off).toMatch(/filesystem missing: bubblewrap was turned off \(JURY_SANDBOX=none\)/);
+    const json = JSON.parse(
+      await promisify(execFile)(process.execPath, [JURY, ...JURY_ARGS, '--json']).then((r) => r.stdout),
+    ) as { protections: { limit: string; status: string }[] };
+    const names = json.protections.map((p) => p.limit);
+    for (const name of ['memory', 'processes', 'network', 'containment', 'filesystem', 'identity']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'with bubblewrap, the filesystem is not among the gaps',
+    async () => {
+      const { sandboxCapabilities } = await import('../../../electron/engine/process/sandbox.ts');
+      if (sandboxCapabilities().bwrap === null) return;
+      expect(await run({})).not.toMatch(/filesystem missing/);
+    },
+  );
+});
