@@ -43,9 +43,22 @@ ensure_browser() {
   npx playwright install chromium >&2
 }
 
+# Bots run inside bubblewrap (bwrap) where it exists. Installed like Chromium: with apt as root;
+# otherwise Jury runs without it and says so in every game record and in the app.
+ensure_sandbox() {
+  [ "$(uname -s)" = Linux ] || return 0
+  command -v bwrap >/dev/null 2>&1 && return 0
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "jury: installing bubblewrap to confine the bots (apt-get)" >&2
+    (apt-get install -y bubblewrap >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y bubblewrap >/dev/null; }) && return 0
+  fi
+  echo "jury: bubblewrap (bwrap) is not installed: bots will not be confined. Install the 'bubblewrap' package." >&2
+}
+
 case "${1:-}" in
   start)
     install
+    ensure_sandbox
     exec npm start
     ;;
   test)
@@ -53,6 +66,7 @@ case "${1:-}" in
     export ELECTRON_SKIP_BINARY_DOWNLOAD=1
     install
     ensure_browser
+    ensure_sandbox
     exec npm test
     ;;
   *)

@@ -100,7 +100,7 @@ describe('buildDraft', () => {
       schedule: { kind: 'round-robin', repeats: 1 },
       bots: ['a', 'b'],
       timing: { mode: 'cpu', graceMs: 500 },
-      limits: { memoryMiB: 512, maxProcesses: 256, network: false },
+      limits: { memoryMiB: 512, maxProcesses: 256, network: false, affinity: true },
     });
     expect(tournamentDraftSchema.safeParse(draft).success).toBe(true);
   });

@@ -46,6 +46,8 @@ export interface DraftForm {
   memoryMiB: number | null;
   maxProcesses: number | null;
   network: boolean;
+  /** Pin each running game's bots to a core of their own (while games at once ≤ cores). */
+  affinity: boolean;
   concurrency: number | null;
 }
 
@@ -96,6 +98,7 @@ export function defaultForm(
     memoryMiB: defaults.memoryMiB,
     maxProcesses: 256,
     network: false,
+    affinity: true,
     concurrency: defaults.concurrency,
   };
 }
@@ -161,7 +164,12 @@ export function buildDraft(form: DraftForm, bots: readonly LibraryBot[]): Tourna
     schedule: schedule(form, (id) => names.get(id) ?? id),
     bots: [...form.bots],
     timing: { mode: form.timingMode, graceMs: form.graceMs },
-    limits: { memoryMiB: form.memoryMiB, maxProcesses: form.maxProcesses, network: form.network },
+    limits: {
+      memoryMiB: form.memoryMiB,
+      maxProcesses: form.maxProcesses,
+      network: form.network,
+      affinity: form.affinity,
+    },
   };
   if (form.seed !== null) draft.seed = form.seed;
   if (form.budgetMs !== null) draft.timing = { ...draft.timing, budgetMs: form.budgetMs };
@@ -196,6 +204,7 @@ export function formFromDraft(
     memoryMiB: draft.limits?.memoryMiB === undefined ? base.memoryMiB : draft.limits.memoryMiB,
     maxProcesses: draft.limits?.maxProcesses === undefined ? base.maxProcesses : draft.limits.maxProcesses,
     network: draft.limits?.network ?? base.network,
+    affinity: draft.limits?.affinity ?? base.affinity,
     concurrency: draft.concurrency ?? null,
   };
   const s = draft.schedule;

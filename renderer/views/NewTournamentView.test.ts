@@ -248,7 +248,7 @@ describe('NewTournamentView', () => {
       schedule: { kind: 'knockout', gamesPerMatch: 4 },
       bots: ['alice', 'more-greedy'],
       timing: { mode: 'cpu', graceMs: 700 },
-      limits: { memoryMiB: null, maxProcesses: 256, network: false },
+      limits: { memoryMiB: null, maxProcesses: 256, network: false, affinity: true },
       concurrency: 2,
     };
     expect(api.tournamentsCheck).toHaveBeenLastCalledWith({ draft });
@@ -278,7 +278,7 @@ describe('NewTournamentView', () => {
           schedule: { kind: 'round-robin', repeats: 3 },
           bots: ['alice', 'bob'],
           timing: { mode: 'official', graceMs: 1000 },
-          limits: { memoryMiB: 256, maxProcesses: 8, network: false },
+          limits: { memoryMiB: 256, maxProcesses: 8, network: false, affinity: true },
         },
       },
     ]);

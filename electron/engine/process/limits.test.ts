@@ -61,6 +61,8 @@ describe('planLaunch', () => {
       'containment',
       'identity',
       'network',
+      'suspend',
+      'cpu-time',
     ]);
     // RLIMIT_DATA misses shared mappings, and RLIMIT_NPROC is shared with Jury's user: both partial.
     expect(plan.report.applied.filter((a) => a.partial).map((a) => a.limit)).toEqual(['memory', 'processes']);
@@ -140,6 +142,8 @@ describe('planLaunch', () => {
       'identity',
       'network',
       'affinity',
+      'suspend',
+      'cpu-time',
     ]);
     expect(plan.report.applied.some((a) => a.partial)).toBe(false);
   });
@@ -148,7 +152,12 @@ describe('planLaunch', () => {
     const plan = planLaunch('/bots/a', [], { memoryMiB: null, maxProcesses: null, network: true }, linux);
     expect(plan.args).not.toContain('--net');
     expect(plan.args.some((a) => a.includes('prlimit'))).toBe(false);
-    expect(plan.report.applied.map((a) => a.limit)).toEqual(['containment', 'identity']);
+    expect(plan.report.applied.map((a) => a.limit)).toEqual([
+      'containment',
+      'identity',
+      'suspend',
+      'cpu-time',
+    ]);
   });
 
   it('without a namespace the bot runs unwrapped and every missing limit is explained', () => {
@@ -156,7 +165,7 @@ describe('planLaunch', () => {
     expect([plan.command, ...plan.args]).toEqual(['/bots/a', '-x']);
     expect(plan.depth).toBe(0);
     expect(plan.report.containment).toBe('process-group');
-    expect(plan.report.applied.map((a) => a.limit)).toEqual(['identity']);
+    expect(plan.report.applied.map((a) => a.limit)).toEqual(['identity', 'suspend', 'cpu-time']);
     expect(plan.report.notApplied.map((n) => n.limit)).toEqual([
       'memory',
       'processes',

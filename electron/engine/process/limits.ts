@@ -247,6 +247,9 @@ function networkReport(
 }
 
 function timingReport(caps: SandboxCapabilities, r: ReportBuilder): void {
+  if (caps.platform !== 'win32')
+    r.apply('suspend', 'SIGSTOP: other bots are stopped while one thinks (official timing)');
+  if (caps.platform === 'linux') r.apply('cpu-time', "the bot's own CPU time from /proc (cpu timing)");
   if (caps.platform === 'win32')
     r.miss('suspend', 'Windows has no SIGSTOP: other bots keep running while one thinks');
   if (caps.platform !== 'linux')

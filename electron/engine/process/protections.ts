@@ -51,7 +51,14 @@ export function machineProtections(
     cpus: caps.taskset ? [0] : null,
     uid: caps.root && caps.botUids ? caps.botUids.base : null,
   });
-  const rows = protectionsOf(plan.report);
+  const rows = protectionsOf(plan.report).map((r) =>
+    r.limit === 'affinity'
+      ? {
+          ...r,
+          detail: `each running game's bots on a core of their own while games at once ≤ ${caps.cores} (taskset)`,
+        }
+      : r,
+  );
   if (!caps.taskset)
     rows.push({ limit: 'affinity', status: 'missing', detail: 'taskset (util-linux) is not available' });
   return rows;

@@ -24,7 +24,7 @@ export function renderTranscript(record: GameRecord, options: { dialogue?: boole
   if (record.limits) {
     const not = record.limits.notApplied.map((n) => `${n.limit} (${n.why})`);
     out.push(
-      `limits: ${record.limits.applied.join(', ') || 'none'}${not.length ? `; not applied: ${not.join(', ')}` : ''}`,
+      `limits: ${record.limits.applied.map((a) => `${a.limit}${a.partial ? ' (partial)' : ''}`).join(', ') || 'none'}${not.length ? `; not applied: ${not.join(', ')}` : ''}`,
     );
   }
   record.seats.forEach((s, i) =>

@@ -48,6 +48,7 @@ export const ISSUE_FIELDS: readonly string[] = [
   'limits.memoryMiB',
   'limits.maxProcesses',
   'limits.network',
+  'limits.affinity',
   'concurrency',
 ];
 export const ISSUE_LISTS: readonly string[] = ['bots', 'boards', 'schedule.challengers'];

@@ -89,6 +89,9 @@ export default {
         processes: 'Processes',
         processesHint: 'Empty: no limit.',
         network: 'Allow network access',
+        affinity: 'Pin each game to a core of its own',
+        affinityHint:
+          'While games at once are no more than the cores, each game’s bots run on a core of their own, so a busy neighbour cannot take their time.',
       },
       concurrency: {
         title: 'Games at once',
@@ -209,6 +212,9 @@ export default {
         processes: 'Processen',
         processesHint: 'Leeg: geen grens.',
         network: 'Netwerktoegang toestaan',
+        affinity: 'Elke partij op een eigen kern',
+        affinityHint:
+          'Zolang er niet meer partijen tegelijk zijn dan kernen, draaien de bots van elke partij op een eigen kern, zodat een drukke buur hun tijd niet kan afnemen.',
       },
       concurrency: {
         title: 'Partijen tegelijk',

@@ -15,7 +15,17 @@ describe('resource limits on real bots', () => {
     const { applied, notApplied, requested } = bot.limits;
     expect(requested).toEqual(DEFAULT_LIMITS);
     const names = [...applied.map((a) => a.limit), ...notApplied.map((n) => n.limit)].sort();
-    expect(names).toEqual(['containment', 'filesystem', 'identity', 'memory', 'network', 'processes'].sort());
+    const expected = [
+      'containment',
+      'cpu-time',
+      'filesystem',
+      'identity',
+      'memory',
+      'network',
+      'processes',
+      'suspend',
+    ];
+    expect(names).toEqual(expected.sort());
     // As root, bots run as their own uid where setpriv exists; only then does the process cap bind.
     const processes = caps.root && caps.botUids === null ? notApplied : applied;
     expect(processes).toContainEqual(expect.objectContaining({ limit: 'processes' }));
