@@ -1,5 +1,6 @@
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureAccuracy } from './accuracy.ts';
+import { measureConfinement } from './confinement.ts';
 import { buildBots } from './bots.ts';
 import { measureDeadline } from './deadline.ts';
 import { measureRoundTrips, type RoundTripResults } from './overhead.ts';
@@ -27,7 +28,7 @@ const SIZES = {
 export const judgeSection: Section = {
   name: 'judge',
   description:
-    'the judge: per-move overhead against a bare pipe floor, throughput, timing accuracy, deadlines, start-up',
+    'the judge: per-move overhead against a bare pipe floor, throughput, timing accuracy, deadlines, start-up, confinement',
   async run(ctx) {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
     const bots = buildBots();
@@ -47,6 +48,7 @@ export const judgeSection: Section = {
       await guarded(results, 'startup', ctx, () =>
         measureStartup(ctx, bots, size.shortGames, (roundTrips as RoundTripResults | null)?.games ?? []),
       );
+      await guarded(results, 'confinement', ctx, () => measureConfinement(ctx, bots, size.shortGames));
     } finally {
       bots.dispose();
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { findExecutable } from '../../../electron/engine/process/executables.ts';
@@ -19,6 +19,7 @@ export function compileC(sources: readonly string[]): Compiled {
   const cc = findExecutable('cc') ?? findExecutable('gcc');
   if (!cc) throw new Error('no C compiler (cc or gcc) on the PATH: the benchmark builds its bots in C');
   const dir = mkdtempSync(join(tmpdir(), 'jury-bench-'));
+  chmodSync(dir, 0o755); // a root Jury runs its bots as another uid: they must be able to enter it
   const programs: Record<string, string> = {};
   try {
     for (const source of sources) {
