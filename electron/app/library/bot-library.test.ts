@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
 import { findExecutable } from '../../engine/process/executables.ts';
@@ -219,9 +219,15 @@ describe('BotLibrary: sample bots', () => {
     expect((await library.addSamples()).length).toBe(8);
 
     const random = first[0]!;
+    // The sample's sources go into its sandbox with it.
     expect(await library.matchBot(random.id)).toEqual({
       name: 'Less random',
       command: [process.execPath, file],
+      paths: [
+        dirname(file),
+        resolve(dirname(file), '../../../../shared'),
+        resolve(dirname(file), '../../../../package.json'),
+      ],
     });
     expect(library.configBot(random.id)).toEqual({ name: 'Less random', sample: 'random' });
     expect(library.configBot(random.id, 'less')).toEqual({ name: 'Less random', sample: 'random' });

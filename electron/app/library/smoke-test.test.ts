@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
+import { sampleLaunch } from '../../engine/bots/samples/launch.ts';
 import { processLauncher } from '../../engine/bot-launcher.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
 import { fromRecord, smokeTest } from './smoke-test.ts';
@@ -12,7 +13,7 @@ describe('smokeTest (real processes)', () => {
   it('passes a sample bot, with its side of the dialogue', async () => {
     const greedy = findSampleBot('more-greedy')!;
     const result = await smokeTest(
-      { name: 'Greedy', command: [process.execPath, greedy.file] },
+      { name: 'Greedy', ...sampleLaunch(greedy.file) },
       'more',
       processLauncher(),
       { seed: 3 },

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { dirname, join, resolve } from 'node:path';
+import { sampleBots } from './index.ts';
 import { sampleLaunch } from './launch.ts';
 
 afterEach(() => {
@@ -7,7 +9,11 @@ afterEach(() => {
 
 describe('sampleLaunch', () => {
   it('runs the script with the Node that runs Jury', () => {
-    expect(sampleLaunch('/x/less-random.ts')).toEqual({ command: [process.execPath, '/x/less-random.ts'] });
+    // A script where no sources exist carries no paths; see the next test for the real ones.
+    expect(sampleLaunch('/x/less-random.ts')).toEqual({
+      command: [process.execPath, '/x/less-random.ts'],
+      paths: [],
+    });
   });
 
   it('makes the Electron binary act as Node inside the app', () => {
@@ -15,6 +21,13 @@ describe('sampleLaunch', () => {
     expect(sampleLaunch('/x/less-random.ts')).toEqual({
       command: [process.execPath, '/x/less-random.ts'],
       env: { ELECTRON_RUN_AS_NODE: '1' },
+      paths: [],
     });
+  });
+
+  it('carries the sample sources and the game modules into the sandbox', () => {
+    const file = sampleBots.more[0]!.file;
+    const top = resolve(dirname(file), '../../../..');
+    expect(sampleLaunch(file).paths).toEqual([dirname(file), join(top, 'shared'), join(top, 'package.json')]);
   });
 });
