@@ -41,18 +41,47 @@ describe('memory cgroups', () => {
     const root = fakeV2('memory', 'memory');
     const parent = join(root, 'jury');
     // The kernel makes these files in every new cgroup; here the test does.
-    const made = createBotCgroup({ version: 2, parent }, 'bot-1', 64 * 1024 * 1024);
+    const made = createBotCgroup({ version: 2, parent }, 'bot-1', 64 * 1024 * 1024, '/bin/sh');
     expect(made.why).toBeNull();
     const dir = join(parent, 'bot-1');
     expect(readFileSync(join(dir, 'memory.max'), 'utf8')).toBe(String(64 * 1024 * 1024));
     expect(made.cgroup?.procsFile).toBe(join(dir, 'cgroup.procs'));
+    expect(made.cgroup?.enter).toEqual([
+      '/bin/sh',
+      '-c',
+      'echo 0 >"$0" && exec "$@"',
+      join(dir, 'cgroup.procs'),
+    ]);
     expect(made.cgroup?.oomKills()).toBe(0);
     writeFileSync(join(dir, 'memory.events'), 'low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\n');
     expect(made.cgroup?.oomKills()).toBe(1);
   });
 
+  it('systemd: a transient user scope per bot, capped with no swap, that execs the bot in place', () => {
+    const made = createBotCgroup(
+      { version: 'systemd', systemdRun: '/usr/bin/systemd-run' },
+      'bot-3',
+      1024,
+      '/bin/sh',
+    );
+    expect(made.cgroup?.enter).toEqual([
+      '/usr/bin/systemd-run',
+      '--user',
+      '--scope',
+      '--quiet',
+      '--collect',
+      '--unit=jury-bot-3',
+      '-p',
+      'MemoryMax=1024',
+      '-p',
+      'MemorySwapMax=0',
+      '--',
+    ]);
+    expect(made.cgroup?.procsFile).toBeNull();
+  });
+
   it('a cgroup that cannot be made is reported, not thrown', () => {
-    const made = createBotCgroup({ version: 1, parent: '/nonexistent/jury' }, 'bot-2', 1024);
+    const made = createBotCgroup({ version: 1, parent: '/nonexistent/jury' }, 'bot-2', 1024, '/bin/sh');
     expect(made.cgroup).toBeNull();
     expect(made.why).toMatch(/^the memory cgroup could not be made: /);
     expect(existsSync('/nonexistent/jury/bot-2')).toBe(false);

@@ -22,17 +22,21 @@ import { join } from 'node:path';
  * enable. Anything else: no cgroup, and the report says so.
  */
 
-/** Where Jury can make bot cgroups: the cgroup version and the parent folder. */
-export interface MemoryCgroupSupport {
-  readonly version: 1 | 2;
-  /** The folder under which one cgroup per bot is created; Jury may write there. */
-  readonly parent: string;
-}
+/**
+ * Where Jury can make bot cgroups: a folder of the cgroup file system it may write (v1 or v2), or
+ * systemd's user manager, asked for one transient scope per bot (`systemd-run --user --scope`), which
+ * is how a desktop user on a delegated cgroup v2 gets a memory cap without root.
+ */
+export type MemoryCgroupSupport =
+  | { readonly version: 1 | 2; readonly parent: string }
+  | { readonly version: 'systemd'; readonly systemdRun: string };
 
 /** One bot's cgroup, made by {@link createBotCgroup}. */
 export interface BotCgroup {
-  /** The file a process writes `0` to in order to join the cgroup (before it execs the bot). */
-  readonly procsFile: string;
+  /** The command prefix that puts what follows into the cgroup before it starts (exec in place). */
+  readonly enter: readonly string[];
+  /** The file a process writes `0` to in order to join the cgroup, or null (systemd joins by itself). */
+  readonly procsFile: string | null;
   /** How many times the kernel's OOM killer killed a process of this cgroup. */
   oomKills(): number;
   /** Removes the cgroup once its processes are gone; retries briefly, never rejects. */
@@ -87,7 +91,10 @@ export function createBotCgroup(
   support: MemoryCgroupSupport,
   name: string,
   limitBytes: number,
+  shell: string,
 ): { cgroup: BotCgroup | null; why: string | null } {
+  if (support.version === 'systemd')
+    return { cgroup: systemdScope(support.systemdRun, name, limitBytes), why: null };
   const dir = join(support.parent, name);
   try {
     mkdirSync(dir);
@@ -108,6 +115,8 @@ export function createBotCgroup(
   return {
     why: null,
     cgroup: {
+      // A shell joins the cgroup, then execs the rest: no process of the bot ever runs outside it.
+      enter: [shell, '-c', 'echo 0 >"$0" && exec "$@"', join(dir, 'cgroup.procs')],
       procsFile: join(dir, 'cgroup.procs'),
       oomKills: () => {
         try {
@@ -118,6 +127,32 @@ export function createBotCgroup(
       },
       remove: () => removeDir(dir),
     },
+  };
+}
+
+/**
+ * A transient systemd scope per bot: systemd-run registers it with the user manager, moves itself in
+ * and execs the command in place. The kernel's OOM kill is not attributed (the scope is collected with
+ * the bot); the record still says the cap applied, and the exit shows SIGKILL.
+ */
+function systemdScope(systemdRun: string, name: string, limitBytes: number): BotCgroup {
+  return {
+    enter: [
+      systemdRun,
+      '--user',
+      '--scope',
+      '--quiet',
+      '--collect',
+      `--unit=jury-${name}`,
+      '-p',
+      `MemoryMax=${limitBytes}`,
+      '-p',
+      'MemorySwapMax=0',
+      '--',
+    ],
+    procsFile: null,
+    oomKills: () => 0,
+    remove: async () => undefined,
   };
 }
 

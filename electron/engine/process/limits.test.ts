@@ -100,7 +100,12 @@ describe('planLaunch', () => {
       ...NO_SETUP,
       uid: 60007,
       cpus: [1],
-      cgroup: { procsFile: '/cg/bot/cgroup.procs', oomKills: () => 0, remove: async () => undefined },
+      cgroup: {
+        enter: ['/bin/sh', '-c', 'echo 0 >"$0" && exec "$@"', '/cg/bot/cgroup.procs'],
+        procsFile: '/cg/bot/cgroup.procs',
+        oomKills: () => 0,
+        remove: async () => undefined,
+      },
       confinement: {
         bwrap: '/usr/bin/bwrap',
         privileged: true,

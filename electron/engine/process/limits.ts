@@ -139,8 +139,7 @@ export function planLaunch(
   // Without bwrap, root drops to the bot's uid right above prlimit (unshare needs root's rights).
   const drop = !confined && setup.uid !== null && caps.setpriv ? dropTo(caps.setpriv, setup.uid) : [];
   const inner = caps.prlimit && rlimits.length > 0 ? [caps.prlimit, ...rlimits, '--'] : [];
-  const join =
-    setup.cgroup && caps.shell ? [caps.shell, '-c', 'echo 0 >"$0" && exec "$@"', setup.cgroup.procsFile] : [];
+  const join = setup.cgroup ? [...setup.cgroup.enter] : [];
   const pin = setup.cpus && caps.taskset ? [caps.taskset, '-c', setup.cpus.join(',')] : [];
   // setpriv execs the rest in place: the spawned pid stays the same, and it dies with Jury.
   const guard = !confined && caps.setpriv ? [caps.setpriv, '--pdeathsig', 'KILL', '--'] : [];

@@ -45,7 +45,7 @@ export function machineProtections(
       : null,
     cgroup:
       caps.memoryCgroup && caps.shell
-        ? { procsFile: '', oomKills: () => 0, remove: async () => undefined }
+        ? { enter: [], procsFile: null, oomKills: () => 0, remove: async () => undefined }
         : null,
     cgroupWhy: caps.cgroupWhy,
     cpus: caps.taskset ? [0] : null,

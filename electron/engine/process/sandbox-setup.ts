@@ -57,7 +57,8 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
   let cgroup: BotCgroup | null = null;
   let cgroupWhy: string | null = caps.cgroupWhy;
   if (req.limits.memoryMiB !== null && req.limits.memoryMiB > 0 && caps.memoryCgroup && caps.shell) {
-    const made = createBotCgroup(caps.memoryCgroup, `bot-${cryptoId()}`, req.limits.memoryMiB * 1024 * 1024);
+    const bytes = req.limits.memoryMiB * 1024 * 1024;
+    const made = createBotCgroup(caps.memoryCgroup, `bot-${cryptoId()}`, bytes, caps.shell);
     cgroup = made.cgroup;
     cgroupWhy = made.why;
   }

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { findMemoryCgroup, type MemoryCgroupSupport } from './cgroup.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findMemoryCgroup, readSelfCgroup, type MemoryCgroupSupport } from './cgroup.ts';
 import { findExecutable } from './executables.ts';
 
 /**
@@ -132,7 +134,14 @@ export function probeSandbox(): SandboxCapabilities {
   if (root && !botUids) problems.push('setpriv is missing: bots would run as root');
   const bw = probeBwrap(root, botUids, setprivPath, truePath);
   if (bw.why) problems.push(bw.why);
-  const cgroup = findMemoryCgroup();
+  let cgroup = findMemoryCgroup();
+  if (!cgroup.support && !root) {
+    // A desktop user: systemd's user manager can make the cgroups Jury may not.
+    const scope = probeSystemdScope(truePath);
+    cgroup = scope.support
+      ? scope
+      : { support: null, why: [cgroup.why, scope.why].filter(Boolean).join('; ') };
+  }
   const tasksetPath = findExecutable('taskset');
   const taskset = tasksetPath && runs(tasksetPath, ['-c', '0', truePath]) ? tasksetPath : null;
   return {
@@ -217,4 +226,28 @@ function runs(cmd: string, args: readonly string[]): boolean {
 function output(cmd: string, args: readonly string[]): string {
   const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: 5000 });
   return typeof r.stdout === 'string' ? r.stdout : '';
+}
+
+/**
+ * Whether systemd's user manager can give each bot a scope with a memory cap: systemd-run works, and the
+ * memory controller is delegated to the user manager (otherwise MemoryMax would be silently ignored).
+ */
+function probeSystemdScope(truePath: string): { support: MemoryCgroupSupport | null; why: string | null } {
+  const systemdRun = findExecutable('systemd-run');
+  if (!systemdRun) return { support: null, why: null };
+  const self = readSelfCgroup().find((l) => l.id === '0')?.path ?? '';
+  const manager = /^(.*\/user@\d+\.service)(\/|$)/.exec(self)?.[1];
+  if (manager === undefined) return { support: null, why: "Jury is not under systemd's user manager" };
+  let controllers: string;
+  try {
+    controllers = readFileSync(join('/sys/fs/cgroup', manager, 'cgroup.controllers'), 'utf8');
+  } catch {
+    return { support: null, why: "the user manager's cgroup cannot be read" };
+  }
+  if (!controllers.split(/\s+/).includes('memory')) {
+    return { support: null, why: 'the memory controller is not delegated to the user manager' };
+  }
+  const args = ['--user', '--scope', '--quiet', '--collect', '-p', 'MemoryMax=67108864', '--', truePath];
+  if (!runs(systemdRun, args)) return { support: null, why: 'systemd-run --user --scope failed here' };
+  return { support: { version: 'systemd', systemdRun }, why: null };
 }
