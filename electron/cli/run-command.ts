@@ -113,7 +113,9 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
       store,
       scheduler: schedulerFor(format),
       context: scheduleContext(config, store.info().seed, participants),
-      play: gamePlayer(config, new Map(bots.map((b) => [b.id, b.bot])), processLauncher()),
+      play: gamePlayer(config, new Map(bots.map((b) => [b.id, b.bot])), processLauncher(), undefined, {
+        store: dbPath,
+      }),
       concurrency,
       onEvent: (e) => report(e, flags.json === true, io, say),
     });

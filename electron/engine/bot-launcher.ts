@@ -30,6 +30,7 @@ export function processLauncher(options: { readonly sandbox?: SandboxCapabilitie
       // A bot given a working directory lives in that folder: it is its program, shown read-only.
       folder: bot.folder ?? bot.cwd ?? null,
       paths: bot.paths ?? [],
+      hidden: bot.hidden ?? [],
       ...(bot.env ? { env: bot.env } : {}),
     };
   };

@@ -18,6 +18,8 @@ export interface MatchBot {
   readonly folder?: string;
   /** More files or folders the bot may read in its sandbox (a sample bot's sources). */
   readonly paths?: readonly string[];
+  /** Files it must not read even beside its program (set from {@link MatchRequest.hidden}). */
+  readonly hidden?: readonly string[];
 }
 
 /** A started bot, as a {@link Launcher} returns it. */
@@ -45,6 +47,8 @@ export interface MatchRequest {
   readonly limits: ResourceLimits;
   /** The cores this game's bots are pinned to (CPU affinity), or null/absent for none. */
   readonly cpus?: readonly number[] | null;
+  /** Files no bot may read even where they lie beside a bot's program: the tournament store. */
+  readonly hidden?: readonly string[];
   readonly onEvent?: (event: RefereeEvent) => void;
   /** Aborting kills every bot at once; the game then ends quickly and its record must be thrown away. */
   readonly signal?: AbortSignal;
@@ -59,7 +63,13 @@ export async function playMatch(request: MatchRequest, launcher: Launcher): Prom
   try {
     // Started together: each launch waits on a spawn and a hash, so one after another they would add up.
     const starts = await Promise.allSettled(
-      request.bots.map((bot) => launcher.launch(bot, request.limits, request.cpus ?? null)),
+      request.bots.map((bot) =>
+        launcher.launch(
+          request.hidden ? { ...bot, hidden: request.hidden } : bot,
+          request.limits,
+          request.cpus ?? null,
+        ),
+      ),
     );
     for (const start of starts) if (start.status === 'fulfilled') launched.push(start.value);
     const failed = starts.find((start) => start.status === 'rejected');

@@ -81,7 +81,11 @@ export async function rerun(
     const ready = await prepareBots(plan.config, files.folder, files.builds(id));
     bots = new Map(ready.map((b) => [b.id, b.bot]));
   }
-  const record = await gamePlayer(plan.config, bots, manager.opts.launcher)(game, signal);
+  const store = manager.opts.files.store(id);
+  const record = await gamePlayer(plan.config, bots, manager.opts.launcher, undefined, { store })(
+    game,
+    signal,
+  );
   if (signal.aborted) throw new Error(`the re-run of game ${index + 1} was stopped`);
   return gameReplay(id, index, record);
 }

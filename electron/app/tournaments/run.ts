@@ -69,7 +69,9 @@ export class TournamentRun {
       store: options.store,
       scheduler: options.plan.scheduler,
       context: options.plan.context,
-      play: gamePlayer(config, this.bots, options.launcher, (game, event) => this.boards.event(game, event)),
+      play: gamePlayer(config, this.bots, options.launcher, (game, event) => this.boards.event(game, event), {
+        store: options.store.path,
+      }),
       concurrency: options.concurrency,
       onEvent: (event) => this.#onEvent(event, options),
     });

@@ -109,6 +109,7 @@ export class BotProcess implements PlayerChannel, Killable {
               cwd: launch.cwd,
               folder: launch.folder === undefined ? launch.cwd : launch.folder,
               paths: launch.paths ?? [],
+              hidden: launch.hidden ?? [],
               env: { ...launch.env, [BOT_MARKER_VAR]: markerValue },
               hostEnv: env,
               limits,

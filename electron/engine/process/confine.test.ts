@@ -18,6 +18,7 @@ const base: Confinement = {
   env: { PATH: '/usr/bin', HOME: '/home/ann/bots/alpha' },
   network: false,
   tmpBytes: 64 * 1024 * 1024,
+  hidden: [],
 };
 
 /** The destinations of every bind, in command-line order. */
@@ -77,6 +78,13 @@ describe('bwrapArgs', () => {
       '--bounding-set=-all',
       '--',
     ]);
+  });
+
+  it('shows the files it must not read as empty, after every other mount', () => {
+    const args = bwrapArgs({ ...base, hidden: ['/home/ann/bots/club.sqlite'] });
+    const at = args.indexOf('/dev/null');
+    expect(args.slice(at - 1, at + 2)).toEqual(['--ro-bind', '/dev/null', '/home/ann/bots/club.sqlite']);
+    expect(at).toBeGreaterThan(args.lastIndexOf('/home/ann/bots/alpha/data'));
   });
 
   it('passes the environment as given and nothing else', () => {

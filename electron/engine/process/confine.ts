@@ -28,6 +28,11 @@ export interface Confinement {
   readonly inCwd: readonly string[];
   /** System roots that exist on this host: folders are bound read-only, symlinks (merged /usr) copied. */
   readonly system: readonly { readonly path: string; readonly symlink: string | null }[];
+  /**
+   * Files inside what is shown that the bot must not read (a tournament store): /dev/null is mounted
+   * over each, on a nodev mount, so opening one fails with EACCES.
+   */
+  readonly hidden: readonly string[];
   /** The bot's whole environment (bwrap clears Jury's). */
   readonly env: Readonly<Record<string, string>>;
   readonly network: boolean;
@@ -96,6 +101,7 @@ export function bwrapArgs(c: Confinement): string[] {
     args.push(...parts);
     if (parts[0] === '--ro-bind') mounted.push(dest); // folders inside the writable one do not exist yet
   }
+  for (const path of c.hidden) args.push('--ro-bind', '/dev/null', path);
   args.push('--chdir', c.chdir);
   for (const [k, v] of Object.entries(c.env)) args.push('--setenv', k, v);
   args.push('--');

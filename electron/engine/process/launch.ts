@@ -23,6 +23,8 @@ export interface LaunchSpec {
   readonly folder?: string | null;
   /** More files or folders the bot may read (read-only), for example the sources of a sample bot. */
   readonly paths?: readonly string[];
+  /** Files the bot must never read even when they lie in what it is shown (the tournament store). */
+  readonly hidden?: readonly string[];
 }
 
 /**

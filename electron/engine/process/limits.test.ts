@@ -120,6 +120,7 @@ describe('planLaunch', () => {
         env: {},
         network: false,
         tmpBytes: 1024,
+        hidden: [],
       },
     };
     const plan = planLaunch(

@@ -41,6 +41,7 @@ export function machineProtections(
           env: {},
           network: limits.network,
           tmpBytes: 1,
+          hidden: [],
         }
       : null,
     cgroup:

@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { createBotCgroup, type BotCgroup } from './cgroup.ts';
 import { systemRoots, type Confinement } from './confine.ts';
@@ -18,6 +18,8 @@ export interface SandboxRequest {
   readonly folder: string | null;
   /** More host paths the bot may read (Jury's sample bots: their sources). */
   readonly paths: readonly string[];
+  /** Files never to show (the tournament store): those that exist inside what is shown are emptied. */
+  readonly hidden: readonly string[];
   /** The bot's own variables, and the marker variable. */
   readonly env: Readonly<Record<string, string>>;
   /** Jury's environment as the program was looked up in (its PATH finds interpreters). */
@@ -93,6 +95,10 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
       readOnly: [...readOnly].sort(),
       inCwd: entries ?? [],
       system: systemRoots(kindOf, readlinkSync),
+      hidden: req.hidden.filter(
+        (h) =>
+          existsSync(h) && [...readOnly, ...(entries ?? [])].some((p) => h === p || h.startsWith(`${p}/`)),
+      ),
       env: sandboxEnv(req, view.pathDirs, mountAt),
       network: req.limits.network,
       tmpBytes,

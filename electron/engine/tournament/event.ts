@@ -95,6 +95,11 @@ export function scheduleContext(
   };
 }
 
+/** A store and the files SQLite and the run lock keep beside it. */
+export function storeFiles(path: string): string[] {
+  return [path, `${path}-wal`, `${path}-shm`, `${path}-journal`, `${path}.lock`];
+}
+
 /**
  * The cores a game's bots are pinned to, or null when games at once outnumber the cores (pinning would
  * then stack games on shared cores). The last cores are used first, leaving core 0 to Jury and the
@@ -116,7 +121,7 @@ export function gamePlayer(
   bots: ReadonlyMap<string, MatchBot>,
   launcher: Launcher,
   onEvent?: (game: ScheduledGame, event: RefereeEvent) => void,
-  cores: number = availableParallelism(),
+  options: { readonly store?: string; readonly cores?: number } = {},
 ): (game: ScheduledGame, signal: AbortSignal, slot?: GameSlot) => ReturnType<typeof playMatch> {
   const module = games[config.game];
   const tc = module.info.timeControl;
@@ -127,6 +132,7 @@ export function gamePlayer(
       : tc.kind === 'game-total'
         ? { kind: 'game-total' as const, budgetMs: budget }
         : { ...tc, deadlineMs: budget };
+  const cores = options.cores ?? availableParallelism();
   return (game, signal, slot) =>
     playMatch(
       {
@@ -142,6 +148,7 @@ export function gamePlayer(
         graceMs: config.timing.graceMs,
         limits: config.limits,
         cpus: slot && config.limits.affinity !== false ? coresOfSlot(slot, cores) : null,
+        ...(options.store ? { hidden: storeFiles(options.store) } : {}),
         ...(control ? { control } : {}),
         ...(onEvent ? { onEvent: (event: RefereeEvent) => onEvent(game, event) } : {}),
         signal,

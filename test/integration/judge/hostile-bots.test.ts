@@ -154,6 +154,30 @@ describe.runIf(process.platform === 'linux' && confined)('hostile bots in real g
     expect(leftWorkdirs()).toEqual([]);
   });
 
+  it('cannot read the tournament store even when it lies in the bot’s own folder', async () => {
+    // An organiser who keeps the store beside the bots: the folder is shown, the store is not.
+    const own = folder('jury-own-');
+    for (const f of ['_lib.js', 'hostile-files.js']) copyFileSync(join(FIXTURES, f), join(own, f));
+    const db = join(own, 'club.sqlite');
+    writeFileSync(db, 'SQLite format 3\0 the standings');
+    const command = [node, join(own, 'hostile-files.js'), `--read=${db}`, ...relay];
+    const bots = (hidden: boolean): Parameters<typeof playMatch>[0] => ({
+      game: games.more,
+      bots: [{ name: 'hostile', command, cwd: own, paths: samplePaths }, opponent()],
+      seed: 11,
+      timing: 'official',
+      graceMs: 300,
+      limits: LIMITS,
+      ...(hidden ? { hidden: [db, `${db}-wal`] } : {}),
+    });
+    const hidden = await playMatch(bots(true), processLauncher());
+    // The store is covered by /dev/null on a nodev mount: opening it is refused.
+    expect(report<{ read: Record<string, string> }>(hidden, 'hostile-files').read[db]).toBe('EACCES');
+    const shown = await playMatch(bots(false), processLauncher());
+    expect(report<{ read: Record<string, string> }>(shown, 'hostile-files').read[db]).toBe('ok 30');
+    rmSync(own, { recursive: true, force: true });
+  });
+
   it('cannot read the opponent’s program or data', async () => {
     const read = [join(opponentDir, 'bot.js'), join(opponentDir, 'secret.txt'), store].join(',');
     const r = await play([node, join(FIXTURES, 'hostile-files.js'), `--read=${read}`, ...relay]);
