@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LINUX_WITHOUT_SANDBOX } from '../../test/helpers/sandbox-caps.ts';
 import { limitNames } from '../../shared/ipc/limit-names.ts';
 import { ipcContract } from '../../shared/ipc/contract.ts';
 import { LIMIT_NAMES, type LimitsReport, type ResourceLimits } from '../engine/process/limits.ts';
@@ -8,25 +9,7 @@ import { gameLimits, systemProtections } from './protections.ts';
 
 const response = ipcContract.requests['system.protections'].response;
 
-/** A Linux machine without bubblewrap or memory cgroups, not root. */
-const linux: SandboxCapabilities = {
-  platform: 'linux',
-  root: false,
-  pidNamespace: ['/usr/bin/unshare', '--user', '--map-root-user', '--pid', '--fork', '--kill-child'],
-  netNamespace: true,
-  prlimit: '/usr/bin/prlimit',
-  reaper: '/usr/bin/timeout',
-  setpriv: '/usr/bin/setpriv',
-  bwrap: null,
-  bwrapWhy: 'bubblewrap (bwrap) is not installed: bots see the whole file system',
-  botUids: null,
-  memoryCgroup: null,
-  cgroupWhy: 'no memory cgroup controller is mounted',
-  taskset: '/usr/bin/taskset',
-  shell: '/bin/sh',
-  cores: 2,
-  problems: [],
-};
+const linux: SandboxCapabilities = LINUX_WITHOUT_SANDBOX;
 /** macOS and Windows: no namespaces, no rlimits tool, no /proc. */
 const elsewhere = (platform: string): SandboxCapabilities => ({
   ...linux,

@@ -1,12 +1,7 @@
 import type { z } from 'zod';
 import type { gameLimitsSchema, protectionSchema } from '../../shared/ipc/app-schemas.ts';
-import type { LimitName } from '../../shared/ipc/limit-names.ts';
 import type { CheckedRequest, Response } from '../../shared/ipc/contract.ts';
-import {
-  DEFAULT_LIMITS,
-  type LimitName as EngineLimitName,
-  type LimitsReport,
-} from '../engine/process/limits.ts';
+import { DEFAULT_LIMITS, type LimitsReport } from '../engine/process/limits.ts';
 import {
   machineProtections,
   protectionsOf,
@@ -15,16 +10,13 @@ import {
 
 /**
  * The app's side of the protections: `system.protections` (what this machine enforces for every bot) and
- * the limits a recorded game ran under, both as the contract's rows. The contract keeps its own copy of
- * the protection names (shared/ must not import the engine); the checks below fail to compile when the
- * engine's names or rows and the contract's drift apart.
+ * the limits a recorded game ran under, both as the contract's rows. The engine's rows are declared
+ * apart from the contract's zod schema; the check below fails to compile when the two drift apart.
  */
 
 /** Whether two types are the same (each assignable to the other). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _sameNames: Same<EngineLimitName, LimitName> = true;
 const _sameRows: Same<EngineProtection, z.infer<typeof protectionSchema>> = true;
-void _sameNames;
 void _sameRows;
 
 /** What `system.protections` answers. */

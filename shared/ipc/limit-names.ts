@@ -1,8 +1,7 @@
 /**
  * The protections the judge puts around every bot, as the game record names them, without zod (the
- * renderer orders and names them without loading the contract's schemas). They mirror the engine's
- * `LIMIT_NAMES` (electron/engine/process/limits.ts); electron/app/protections.ts checks at compile time
- * that the two agree, and its test that their order does.
+ * renderer orders and names them without loading the contract's schemas). The one list: the engine's
+ * `LIMIT_NAMES` (electron/engine/process/limits.ts) is this list.
  *
  * `containment`: nothing the bot starts outlives the game; `filesystem`: it sees only its program, the
  * system and a private folder; `identity`: it runs as an unprivileged user; `affinity`: its game's own

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LINUX_WITHOUT_SANDBOX } from '../../../test/helpers/sandbox-caps.ts';
 import { DEFAULT_LIMITS, NO_SETUP, planLaunch } from './limits.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 import { decodeExit } from './signals.ts';
 
-const linux: SandboxCapabilities = {
-  platform: 'linux',
-  root: false,
-  pidNamespace: ['/usr/bin/unshare', '--user', '--map-root-user', '--pid', '--fork', '--kill-child'],
-  netNamespace: true,
-  prlimit: '/usr/bin/prlimit',
-  reaper: '/usr/bin/timeout',
-  setpriv: '/usr/bin/setpriv',
-  bwrap: null,
-  bwrapWhy: 'bubblewrap (bwrap) is not installed: bots see the whole file system',
-  botUids: null,
-  memoryCgroup: null,
-  cgroupWhy: 'no memory cgroup controller is mounted',
-  taskset: '/usr/bin/taskset',
-  shell: '/bin/sh',
-  cores: 2,
-  problems: [],
-};
+const linux: SandboxCapabilities = LINUX_WITHOUT_SANDBOX;
 const bare: SandboxCapabilities = {
   ...linux,
   pidNamespace: null,

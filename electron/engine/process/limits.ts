@@ -1,3 +1,4 @@
+import { limitNames, type LimitName as SharedLimitName } from '../../../shared/ipc/limit-names.ts';
 import type { BotCgroup } from './cgroup.ts';
 import { bwrapArgs, type Confinement } from './confine.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
@@ -25,24 +26,15 @@ export interface ResourceLimits {
 export const DEFAULT_LIMITS: ResourceLimits = { memoryMiB: 1024, maxProcesses: 256, network: false };
 
 /**
- * A protection as the game record names it. `containment`: nothing the bot starts outlives the game;
+ * The protections as the game record names them: the one list lives in shared/ipc/limit-names.ts (the
+ * contract and the renderer use it too). `containment`: nothing the bot starts outlives the game;
  * `filesystem`: it sees only its program, the system and a private folder (bubblewrap); `identity`: it
  * runs as an unprivileged user; `affinity`: its game's own cores; `suspend` and `cpu-time`: the timing
- * guarantees (other bots stopped while one thinks; CPU time measured).
+ * guarantees.
  */
-export const LIMIT_NAMES = [
-  'memory',
-  'processes',
-  'network',
-  'containment',
-  'filesystem',
-  'identity',
-  'affinity',
-  'suspend',
-  'cpu-time',
-] as const;
+export const LIMIT_NAMES = limitNames;
 /** One of {@link LIMIT_NAMES}. */
-export type LimitName = (typeof LIMIT_NAMES)[number];
+export type LimitName = SharedLimitName;
 
 /** Which limits a bot ran under and which could not be applied, and why: stored in the game record. */
 export interface LimitsReport {

@@ -1,0 +1,25 @@
+import type { SandboxCapabilities } from '../../electron/engine/process/sandbox.ts';
+
+/**
+ * A made-up Linux machine for unit tests of the launch plan and the protections: not root, namespaces
+ * through a user namespace, prlimit, timeout, setpriv and taskset, but no bubblewrap and no memory
+ * cgroup. Tests spread it and change what they test.
+ */
+export const LINUX_WITHOUT_SANDBOX: SandboxCapabilities = {
+  platform: 'linux',
+  root: false,
+  pidNamespace: ['/usr/bin/unshare', '--user', '--map-root-user', '--pid', '--fork', '--kill-child'],
+  netNamespace: true,
+  prlimit: '/usr/bin/prlimit',
+  reaper: '/usr/bin/timeout',
+  setpriv: '/usr/bin/setpriv',
+  bwrap: null,
+  bwrapWhy: 'bubblewrap (bwrap) is not installed: bots see the whole file system',
+  botUids: null,
+  memoryCgroup: null,
+  cgroupWhy: 'no memory cgroup controller is mounted',
+  taskset: '/usr/bin/taskset',
+  shell: '/bin/sh',
+  cores: 2,
+  problems: [],
+};
