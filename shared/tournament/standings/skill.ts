@@ -2,7 +2,8 @@ import { ordinal, rate, rating } from 'openskill';
 import type { Rating } from 'openskill';
 import type { GameOutcome } from '../types.ts';
 import type { GameShape } from './results.ts';
-import { teamOfSeat, teamScores } from './results.ts';
+import { teamOfSeat } from './results.ts';
+import { skillMatch } from '../ranking/skill.ts';
 
 /** One bot's openskill (Weng–Lin, Plackett–Luce) rating. */
 export interface SkillRow {
@@ -21,20 +22,17 @@ export type SkillState = Map<string, Rating & { games: number }>;
 
 /**
  * Updates `state` with one game (one match between the game's teams, Less: two teams of two, otherwise
- * one seat each, ranked by team score, the best member's score, ties allowed). Lets a running
+ * one seat each, ranked by team score, the best member's score, ties allowed; a seat whose program
+ * failed ranks last on its own, see `skillMatch` in ranking/skill.ts). Lets a running
  * tournament keep ratings up to date game by game instead of re-rating every stored game on each query.
  */
 export function rateGame(state: SkillState, o: GameOutcome, teamOf: readonly number[]): void {
-  const teams: number[][] = [];
-  o.seats.forEach((_, seat) => (teams[teamOf[seat] ?? seat] ??= []).push(seat));
-  const present = teams.filter((t) => t.length > 0);
-  if (present.length < 2) return;
-  const scores = teamScores(o, teamOf);
-  const score = present.map((t) => scores[teamOf[t[0] as number] ?? 0] ?? 0);
-  const seatIds = present.map((t) => t.map((seat) => o.seats[seat] as string));
+  const match = skillMatch(o, teamOf);
+  if (!match) return;
+  const seatIds = match.sides.map((side) => side.map((seat) => o.seats[seat] as string));
   const result = rate(
     seatIds.map((ids) => ids.map((id) => state.get(id) ?? rating())),
-    { score },
+    { rank: match.ranks },
   );
   seatIds.forEach((ids, t) =>
     ids.forEach((id, k) => {
