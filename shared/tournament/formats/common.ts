@@ -58,9 +58,23 @@ export interface Standing {
 }
 
 /**
- * Standings over the finished games of the given stages, ranked by points, then fewer irregular losses,
- * then `order` (a fixed per-tournament tie order; by default the participants' order), so the ranking is
- * total and deterministic. Scores count for every seat as they are, so 6561's shared score needs nothing.
+ * Compares two standings by average per game, `a` before `b` when negative: points per game, then fewer
+ * irregular losses per game. Exact (cross-multiplied integers); a player without games averages 0.
+ * When both played equally often this is the order of points, then of irregular losses.
+ */
+function byAverage(a: Standing, b: Standing): number {
+  const ga = Math.max(a.games, 1);
+  const gb = Math.max(b.games, 1);
+  return b.points * ga - a.points * gb || a.irregular * gb - b.irregular * ga;
+}
+
+/**
+ * Standings over the finished games of the given stages, ranked by average points per game, then fewer
+ * irregular losses per game, then `order` (a fixed per-tournament tie order; by default the participants'
+ * order), so the ranking is total and deterministic. Averages, because a sit-out or a bye is no game:
+ * where everyone played equally often (every round of a round-based stage without sit-outs, any stage
+ * whose counts are equal when it ends) the order is that of the points. Scores count for every seat as
+ * they are, so 6561's shared score needs nothing.
  */
 export function rank(
   ids: readonly string[],
@@ -83,8 +97,7 @@ export function rank(
   }
   const place = new Map(order.map((id, i) => [id, i]));
   return [...table.values()].sort(
-    (a, b) =>
-      b.points - a.points || a.irregular - b.irregular || (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0),
+    (a, b) => byAverage(a, b) || (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0),
   );
 }
 

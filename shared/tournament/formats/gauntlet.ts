@@ -20,14 +20,19 @@ const STAGE = 'main';
  * challenger against the same field, and challenger-vs-challenger games would only add noise to that.
  * 2-player: each challenger plays every field bot in both seat orders (one match, one board, per pair).
  * Multi-player (k seats): per repeat and challenger, the field is shuffled (seeded from the tournament
- * seed, the challenger and the repeat) and cut into groups of k-1; a short last group is filled from the
- * start of the shuffle, so every field bot meets the challenger at least once per repeat. Each group
- * plays with the challenger in every seat order, so the challenger sits in every seat equally often.
+ * seed, the challenger and the repeat) and cut into groups of k-1, so every field bot meets the
+ * challenger at least once per repeat. When k-1 does not divide the field, the short last group is
+ * filled with the field bots that made the fewest such extra appearances so far in the plan (ties by the
+ * shuffle), moved to the first group, so extras rotate through the field and field bots' game counts stay
+ * within one group set of each other. Each group plays with the challenger in every seat order, so the
+ * challenger sits in every seat equally often. Every challenger plays the same number of games; the
+ * field's counts differ from theirs unless the field is exactly challengers·(k-1) bots.
  */
 export function gauntletPlan(context: ScheduleContext, settings: GauntletSettings): GameSpec[] {
   const challengers = new Set(settings.challengers);
   const field = context.participants.map((p) => p.id).filter((id) => !challengers.has(id));
   const k = context.seats;
+  const extras = new Map(field.map((id) => [id, 0]));
   const specs: GameSpec[] = [];
   for (let round = 1; round <= settings.repeats; round++) {
     settings.challengers.forEach((c, ci) => {
@@ -43,14 +48,20 @@ export function gauntletPlan(context: ScheduleContext, settings: GauntletSetting
       }
       const shuffled = Prng.fromSeed(deriveSeed(context.seed, 'gauntlet', c, round)).shuffle(field);
       const groups = Math.ceil(shuffled.length / (k - 1));
+      const fill = groups * (k - 1) - shuffled.length;
+      const fillers = shuffled
+        .map((id, place) => ({ id, place, extras: extras.get(id) ?? 0 }))
+        .sort((a, b) => a.extras - b.extras || a.place - b.place)
+        .slice(0, fill)
+        .map((f) => f.id);
+      for (const id of fillers) extras.set(id, (extras.get(id) ?? 0) + 1);
+      const order = [...fillers, ...shuffled.filter((id) => !fillers.includes(id))];
       for (let g = 0; g < groups; g++) {
-        const others = Array.from(
-          { length: k - 1 },
-          (_, j) => shuffled[(g * (k - 1) + j) % shuffled.length] ?? '',
-        );
+        const others = order.slice(g * (k - 1), (g + 1) * (k - 1));
+        const group = [c, ...others, ...(g === groups - 1 ? fillers : [])];
         specs.push(
           ...groupSet(
-            [c, ...others],
+            group,
             STAGE,
             round,
             `${STAGE}/c${round}/x${ci + 1}/g${g + 1}`,

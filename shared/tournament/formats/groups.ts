@@ -56,20 +56,25 @@ const key = (ids: readonly string[]): string => [...ids].sort().join('\u0000');
 
 /**
  * The groups of one round of `stage`, from the history before it. Round 1 is the seeded random order;
- * later rounds rank by points in this stage (then fewer irregular losses, then the random tie order)
- * and cut the ranking into consecutive groups, so players of similar standing meet. A group that met
- * before in this stage is avoided: the top remaining player takes the first combination of partners
- * from the next 2k ranked players that forms a new group (closest standings first), backtracking when
- * the rest cannot be grouped without a repeat; past a step budget, group by group greedily, and where
- * every combination is a repeat, the plain consecutive group. When k does not divide the field, n mod k
- * players sit out: those who sat out least so far, and among them the lowest in the ranking. A sit-out
- * scores nothing, and the rotation keeps sit-outs within one of each other over the rounds.
+ * later rounds rank by average points per game in this stage (then fewer irregular losses per game,
+ * then the random tie order) and cut the ranking into consecutive groups, so players of similar standing
+ * meet. A group that met before in this stage is avoided: the top remaining player takes the first
+ * combination of partners from the next 2k ranked players that forms a new group (closest standings
+ * first), backtracking when the rest cannot be grouped without a repeat; past a step budget, group by
+ * group greedily, and where every combination is a repeat, the plain consecutive group.
+ *
+ * `tables` groups play (by default as many as the field allows, ⌊n/k⌋); the other n − tables·k players
+ * sit out: those who played the most rounds of this stage so far, and among them the lowest in the
+ * ranking. A sit-out is no game and scores nothing. Whatever the number of tables of each round, this
+ * keeps every player's count of rounds played within one of everyone else's, so a stage ends with
+ * equal counts exactly when its tables seat everyone equally often (n divides tables·k in all).
  */
 export function roundGroups(
   context: ScheduleContext,
   history: ScheduleHistory,
   stage: string,
   round: number,
+  tables: number = Math.floor(context.participants.length / context.seats),
 ): string[][] {
   const k = context.seats;
   const ids = context.participants.map((p) => p.id);
@@ -78,11 +83,12 @@ export function roundGroups(
   const games = stageGames(history, stage);
   const played = new Map<string, Set<number>>(ids.map((id) => [id, new Set()]));
   for (const g of games) for (const id of g.seats) played.get(id)?.add(g.round);
-  const satOut = (id: string): number => round - 1 - (played.get(id)?.size ?? 0);
-  const byLeastSitting = order
+  const rounds = (id: string): number => played.get(id)?.size ?? 0;
+  const byMostPlayed = order
     .map((id, place) => ({ id, place }))
-    .sort((a, b) => satOut(a.id) - satOut(b.id) || b.place - a.place);
-  const sitting = new Set(byLeastSitting.slice(0, ids.length % k).map((s) => s.id));
+    .sort((a, b) => rounds(b.id) - rounds(a.id) || b.place - a.place);
+  const out = Math.max(0, ids.length - tables * k);
+  const sitting = new Set(byMostPlayed.slice(0, out).map((s) => s.id));
   const seen = new Set(games.map((g) => key(g.seats)));
   const field = order.filter((id) => !sitting.has(id));
   return search(field, k, seen, { steps: 0 }) ?? greedy(field, k, seen);
@@ -129,16 +135,39 @@ function greedy(field: readonly string[], k: number, seen: ReadonlySet<string>):
   return groups;
 }
 
-/** The specs of round `round` of a rounds-of-groups stage. */
+/** The specs of round `round` of a rounds-of-groups stage, with `tables` groups (default ⌊n/k⌋). */
 export function groupRoundSpecs(
   context: ScheduleContext,
   history: ScheduleHistory,
   stage: string,
   round: number,
   orders: number[][],
+  tables?: number,
 ): GameSpec[] {
-  return roundGroups(context, history, stage, round).flatMap((group, i) =>
+  return roundGroups(context, history, stage, round, tables).flatMap((group, i) =>
     groupSet(group, stage, round, `${stage}/r${round}/g${i + 1}`, orders),
+  );
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * The number of groups (tables) in each round of a groups event in `rounds` mode: at least `rounds`
+ * rounds of ⌊n/k⌋ tables, extended by the fewest tables that seat every player equally often. Every
+ * player sits at the same number of tables when n divides tables·k, i.e. when the table count is a
+ * multiple of n / gcd(n, k); the plan takes the first such count from rounds·⌊n/k⌋ on, in full rounds
+ * and, when the count is not a whole number of rounds, one shorter last round (played by those who sat
+ * out more). When k divides n nothing changes. Examples for k = 4: 5 players, 2 rounds → 5 rounds of one table (each plays 4);
+ * 13 players, 3 rounds → 4 rounds of 3 tables and a fifth of 1 (each plays 4); 10 players, 5 rounds →
+ * unchanged (each plays 4).
+ */
+export function roundTables(participantCount: number, seats: number, rounds: number): number[] {
+  const perRound = Math.floor(participantCount / seats);
+  if (perRound < 1 || rounds < 1) return [];
+  const unit = participantCount / gcd(participantCount, seats);
+  const tables = Math.ceil((rounds * perRound) / unit) * unit;
+  return Array.from({ length: Math.ceil(tables / perRound) }, (_, r) =>
+    Math.min(perRound, tables - r * perRound),
   );
 }
 
@@ -158,9 +187,11 @@ export function allGroupsCount(n: number, k: number, orders: number): number {
 }
 
 /**
- * Groups for multi-player games. `all-groups` hands out every k-subset at once. `rounds` hands out one
- * round of groups at a time and waits for all its games before grouping the next by standing. Each
- * group set has its own match key, hence its own board. total() is exact in both modes.
+ * Groups for multi-player games. `all-groups` hands out every k-subset at once (every player is in
+ * C(n−1, k−1) of them). `rounds` hands out one round of groups at a time and waits for all its games
+ * before grouping the next by standing; it plays the rounds of {@link roundTables}, so every player
+ * ends with the same number of games. Each group set has its own match key, hence its own board.
+ * total() is exact in both modes.
  */
 export function groups(settings: GroupsSettings): Scheduler {
   const stage = 'main';
@@ -178,18 +209,16 @@ export function groups(settings: GroupsSettings): Scheduler {
   }
   return {
     next(context, history) {
+      const plan = roundTables(context.participants.length, context.seats, settings.rounds);
       const done = lastRound(history, stage);
-      if (done >= settings.rounds) return { kind: 'done' };
+      if (done >= plan.length) return { kind: 'done' };
       if (!stageFinished(history, stage)) return { kind: 'wait' };
-      return emit(
-        context,
-        history,
-        groupRoundSpecs(context, history, stage, done + 1, seatOrders(context.seats, settings.permutations)),
-      );
+      const orders = seatOrders(context.seats, settings.permutations);
+      return emit(context, history, groupRoundSpecs(context, history, stage, done + 1, orders, plan[done]));
     },
     total(context) {
-      const sets = Math.floor(context.participants.length / context.seats);
-      return settings.rounds * sets * seatOrders(context.seats, settings.permutations).length;
+      const tables = roundTables(context.participants.length, context.seats, settings.rounds);
+      return tables.reduce((a, b) => a + b, 0) * seatOrders(context.seats, settings.permutations).length;
     },
   };
 }

@@ -6,6 +6,8 @@ import { roundRobin, type RoundRobinSettings } from './round-robin.ts';
 import { swiss, type SwissSettings } from './swiss.ts';
 
 export type { SeatOrders } from './groups.ts';
+export { gameCountsEqual } from './game-counts.ts';
+export { roundTables } from './groups.ts';
 
 /** A tournament format and its settings, as a tournament config names it. */
 export type FormatConfig =

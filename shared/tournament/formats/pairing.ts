@@ -20,20 +20,24 @@ const STEP_BUDGET = 50_000;
  * Pairs `ranked` (best first) so nobody meets an opponent again: the top unpaired player takes the
  * highest-ranked opponent he has not met, backtracking when the rest cannot be paired. With an odd
  * field, the bye goes to the lowest-ranked player among those with the fewest byes, or the next such
- * candidate when that choice leaves no rematch-free pairing. When no rematch-free pairing is found
- * within the budget, rematches are allowed, each player taking the opponent he met least often.
+ * candidate when that choice leaves no rematch-free pairing. The bye never goes to a player with more
+ * byes than someone else (a rematch is preferred to that), so byes stay within one of each other and
+ * rotate through the field. When no rematch-free pairing is found within the budget, rematches are
+ * allowed, each player taking the opponent he met least often.
  */
 export function pairSwiss(
   ranked: readonly string[],
   meetings: (a: string, b: string) => number,
   byes: (id: string) => number,
 ): SwissPairing {
+  const fewest = Math.min(...ranked.map(byes));
   const candidates =
     ranked.length % 2 === 0
       ? [null]
       : ranked
           .map((id, place) => ({ id, place }))
-          .sort((a, b) => byes(a.id) - byes(b.id) || b.place - a.place)
+          .filter((c) => byes(c.id) === fewest)
+          .sort((a, b) => b.place - a.place)
           .map((c) => c.id);
   for (const bye of candidates) {
     const field = ranked.filter((id) => id !== bye);

@@ -19,7 +19,7 @@ export interface Simulation {
 }
 
 /** A random outcome: scores 0..20 per seat (shared when `shared`), sometimes a TIMEOUT scoring 0. */
-function outcome(game: ScheduledGame, rng: Prng, shared: boolean): GameOutcome {
+export function outcome(game: ScheduledGame, rng: Prng, shared: boolean): GameOutcome {
   const common = rng.below(21);
   const statuses: SeatStatus[] = game.seats.map(() => (rng.below(20) === 0 ? 'TIMEOUT' : 'OK'));
   const scores = game.seats.map((_, s) => (statuses[s] === 'OK' ? (shared ? common : rng.below(21)) : 0));
@@ -74,6 +74,32 @@ export function simulate(
     totals.push(scheduler.total(context, { scheduled, outcomes }));
   }
   return { scheduled, outcomes, totals, steps };
+}
+
+/**
+ * Plays a whole tournament quickly: every game a call hands out finishes at once with a seeded random
+ * outcome, and the scheduler is asked again, until it is done. No partial rounds and no resume check
+ * (that is {@link simulate}'s job): for properties of the finished schedule over many configurations.
+ * Throws if the scheduler waits with nothing running or never finishes.
+ */
+export function playOut(
+  scheduler: Scheduler,
+  context: ScheduleContext,
+  options: { readonly seed: number; readonly shared?: boolean },
+): Pick<Simulation, 'scheduled' | 'outcomes'> {
+  const rng = Prng.fromSeed(options.seed);
+  const scheduled: ScheduledGame[] = [];
+  const outcomes = new Map<number, GameOutcome>();
+  for (let step = 0; ; step++) {
+    if (step > 100_000) throw new Error('the scheduler never finished');
+    const answer = scheduler.next(context, { scheduled, outcomes });
+    if (answer.kind === 'done') return { scheduled, outcomes };
+    if (answer.kind === 'wait') throw new Error(`the scheduler waits with no game running at step ${step}`);
+    for (const game of answer.games) {
+      scheduled.push(game);
+      outcomes.set(game.index, outcome(game, rng, options.shared ?? false));
+    }
+  }
 }
 
 /** A context for tests: players p1..pn, boards `board-i`. */

@@ -47,7 +47,11 @@ function pairRound(context: ScheduleContext, history: ScheduleHistory, round: nu
   });
 }
 
-/** The finalists: the best N after the Swiss rounds (points, fewer irregular losses, random tie order). */
+/**
+ * The finalists: the best N after the Swiss rounds, by average points per Swiss game (then fewer
+ * irregular losses per game, then the random tie order). With equal Swiss game counts that is the order
+ * of points; with byes or sit-outs (no game, no score) a bot is not cut for the rounds it did not play.
+ */
 export function finalists(context: ScheduleContext, history: ScheduleHistory, count: number): string[] {
   const ids = context.participants.map((p) => p.id);
   return rank(ids, history, [SWISS], tieOrder(context, SWISS))
@@ -57,12 +61,15 @@ export function finalists(context: ScheduleContext, history: ScheduleHistory, co
 
 /**
  * Swiss then final. K Swiss rounds (stage `swiss`), each scheduled once the previous one is complete:
- * 2-player games pair by standing without rematches and every pairing plays both seat orders (so seats
- * are exactly balanced); an odd field gives one bye per round, which scores nothing (see pairing.ts for
- * who gets it). Multi-player games group by standing as in groups.ts, sit-outs likewise. When the last
- * Swiss game is in, the top N play the final (stage `final`), all at once: a double round robin for
- * 2-player games, every group of the finalists for multi-player games. The final ranking comes from the
- * final stage's points alone. total() is exact.
+ * 2-player games pair by standing (average points per game) without rematches and every pairing plays
+ * both seat orders (so seats are exactly balanced); an odd field gives one bye per round, which is no
+ * game and scores nothing, and byes rotate (never a second bye while someone has none; see pairing.ts).
+ * Multi-player games group by standing as in groups.ts, sit-outs rotating likewise. The Swiss stage keeps
+ * its K rounds, so with byes or sit-outs game counts can differ by one round (see game-counts.ts); the
+ * standings then compare averages. When the last Swiss game is in, the top N play the final (stage
+ * `final`), all at once: a double round robin for 2-player games, every group of the finalists for
+ * multi-player games, so every finalist plays equally often. The final ranking comes from the final
+ * stage alone. total() is exact.
  */
 export function swiss(settings: SwissSettings): Scheduler {
   return {
