@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { StoreError } from './errors.ts';
 import { scheduledGame } from './queries.ts';
+import { addToRankingTotals, rebuildRankingTotals, shapeOfGame } from './ranking.ts';
 import { num, text, transaction, type Db } from './sqlite.ts';
 import { check, checkOutcome, scheduledGameSchema } from './validate.ts';
 
@@ -101,11 +102,11 @@ export function finishGames(db: Db, games: readonly FinishedGame[], now: Date): 
               : null;
       if (mismatch) throw new StoreError('invalid', `game ${index}: ${mismatch}`);
 
-      db.sql('INSERT INTO results (idx, outcome, finished_at) VALUES (?, ?, ?)').run(
-        index,
-        JSON.stringify(outcome),
-        at,
-      );
+      // seq: the finish order, which the ranking's openskill ratings follow.
+      db.sql(
+        'INSERT INTO results (idx, outcome, finished_at, seq) ' +
+          'VALUES (?, ?, ?, (SELECT coalesce(max(seq), -1) + 1 FROM results))',
+      ).run(index, JSON.stringify(outcome), at);
       db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(index, JSON.stringify(record));
       const seatRow = db.sql(
         'INSERT INTO results_seats (idx, seat, participant, stage, round, score, status, charged_us, ' +
@@ -144,6 +145,7 @@ export function finishGames(db: Db, games: readonly FinishedGame[], now: Date): 
           time.moves,
         );
       });
+      addToRankingTotals(db, outcome, game, shapeOfGame(record.game));
     }
   });
 }
@@ -207,6 +209,8 @@ export function reopenGames(db: Db, indexes: readonly unknown[]): number {
       // No row is inserted when no game of the pair is left, as a recomputation would have none either.
       db.sql(REBUILD_TOTAL_SQL).run(participant, stage);
     }
+    // The ranking totals hold ratings that were updated game by game: recomputed from what is left.
+    rebuildRankingTotals(db);
     return wanted.length;
   });
 }

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { BAD_STORES, snapshot, soundStore } from '../../../test/helpers/bad-stores.ts';
 import { refuses } from '../../../test/integration/store/samples.ts';
-import { STORE_APPLICATION_ID } from './migrations.ts';
+import { STORE_APPLICATION_ID, STORE_SCHEMA_VERSION } from './migrations.ts';
 import { parseHeader } from './header.ts';
 import { inspectStoreFile } from './inspect.ts';
 import { TournamentStore } from './store.ts';
@@ -34,7 +34,7 @@ describe('opening a file that is no sound Jury store', () => {
     const path = join(dir, 'event.sqlite');
     const corrupted = BAD_STORES.find((b) => b.name === 'a corrupted page');
     corrupted?.make(path);
-    expect(inspectStoreFile(path)).toBe(1);
+    expect(inspectStoreFile(path)).toBe(STORE_SCHEMA_VERSION);
     refuses(() => inspectStoreFile(path, { quickCheck: true }), 'damaged', /quick_check found/);
   });
 
@@ -80,7 +80,7 @@ describe('opening a file that is no sound Jury store', () => {
     const path = join(dir, 'event.sqlite');
     soundStore(path, 4);
     expect(snapshot(dir)).toEqual({ 'event.sqlite': expect.any(String) });
-    expect(inspectStoreFile(path, { quickCheck: true })).toBe(1);
+    expect(inspectStoreFile(path, { quickCheck: true })).toBe(STORE_SCHEMA_VERSION);
     const writer = TournamentStore.open(path);
     writer.saveConfig({ changed: true });
     // The change sits in the -wal file: the check reads through it.

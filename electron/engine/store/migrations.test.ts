@@ -49,12 +49,13 @@ describe('store schema migrations', () => {
 
   it('migrates an older file step by step', () => {
     const path = fresh();
-    const v2: Migration = (db) => db.exec('ALTER TABLE participants ADD COLUMN rating REAL');
+    const next: Migration = (db) => db.exec('ALTER TABLE participants ADD COLUMN rating REAL');
     const db = openDatabase(path);
-    expect(migrate(db, path, [...MIGRATIONS, v2])).toEqual({ from: 1, to: 2 });
-    expect(readVersion(db).version).toBe(2);
+    const v = STORE_SCHEMA_VERSION;
+    expect(migrate(db, path, [...MIGRATIONS, next])).toEqual({ from: v, to: v + 1 });
+    expect(readVersion(db).version).toBe(v + 1);
     expect(db.db.prepare('SELECT rating FROM participants').all()).toEqual([]);
-    expect(migrate(db, path, [...MIGRATIONS, v2])).toEqual({ from: 2, to: 2 });
+    expect(migrate(db, path, [...MIGRATIONS, next])).toEqual({ from: v + 1, to: v + 1 });
     db.db.close();
   });
 
@@ -66,7 +67,7 @@ describe('store schema migrations', () => {
     };
     const db = openDatabase(path);
     expect(() => migrate(db, path, [...MIGRATIONS, bad])).toThrow(/disk on fire/);
-    expect(readVersion(db).version).toBe(1);
+    expect(readVersion(db).version).toBe(STORE_SCHEMA_VERSION);
     expect(db.db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half'").get()).toBeUndefined();
     db.db.close();
   });
@@ -78,7 +79,7 @@ describe('store schema migrations', () => {
     raw.close();
     const before = readFileSync(path);
     expect(code(() => TournamentStore.open(path))).toMatch(
-      /^newer-schema: .*schema version 99, written by a newer Jury; this Jury reads versions up to 1/,
+      /^newer-schema: .*schema version 99, written by a newer Jury; this Jury reads versions up to 2/,
     );
     expect(readFileSync(path).equals(before)).toBe(true);
   });

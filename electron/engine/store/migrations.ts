@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { StoreError } from './errors.ts';
+import { rebuildRankingTotals } from './ranking.ts';
 import { num, transaction, type Db } from './sqlite.ts';
 
 /** One schema step: it changes a store of the previous version into the next one, in one transaction. */
@@ -73,8 +74,26 @@ const v1: Migration = (db) => {
   `);
 };
 
+/**
+ * Version 2: the ranking totals (issue 11). `results.seq` numbers the games in the order they finished
+ * (older stores: by finish time, then index), which the openskill ratings follow; `ranking_totals` holds
+ * the running totals of shared/tournament/ranking as keyed JSON entries, updated with every finished game
+ * and backfilled here from the stored outcomes.
+ */
+const v2: Migration = (db) => {
+  db.exec(`
+    ALTER TABLE results ADD COLUMN seq INTEGER;
+    UPDATE results SET seq = o.n
+      FROM (SELECT idx, row_number() OVER (ORDER BY finished_at, idx) - 1 AS n FROM results) AS o
+      WHERE o.idx = results.idx;
+    CREATE UNIQUE INDEX results_seq ON results (seq);
+    CREATE TABLE ranking_totals (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
+  `);
+  rebuildRankingTotals({ db, sql: (text) => db.prepare(text) });
+};
+
 /** Every migration in order: index i turns schema version i into version i + 1. Append only. */
-export const MIGRATIONS: readonly Migration[] = [v1];
+export const MIGRATIONS: readonly Migration[] = [v1, v2];
 
 /** The schema version this Jury writes. */
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,3 +1,4 @@
+import type { EventTotals } from '../../../shared/tournament/ranking/index.ts';
 import type { GameOutcome, ScheduledGame, ScheduleHistory } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
@@ -9,6 +10,7 @@ import { STORE_SCHEMA_VERSION } from './migrations.ts';
 export type { StoreInit, StoreOptions } from './lifecycle.ts';
 import * as people from './participants.ts';
 import * as q from './queries.ts';
+import { readRankingTotals } from './ranking.ts';
 import { text, type Db } from './sqlite.ts';
 import type { StoredParticipant } from './validate.ts';
 
@@ -33,12 +35,14 @@ export class TournamentStore {
   #db: Db | null;
   #lock: RunLock | null;
   readonly #now: () => Date;
+  readonly #readOnly: boolean;
 
-  private constructor(path: string, db: Db, lock: RunLock | null, now: () => Date) {
+  private constructor(path: string, db: Db, lock: RunLock | null, now: () => Date, readOnly: boolean) {
     this.path = path;
     this.#db = db;
     this.#lock = lock;
     this.#now = now;
+    this.#readOnly = readOnly;
   }
 
   /**
@@ -56,7 +60,7 @@ export class TournamentStore {
    */
   static open(path: string, options: StoreOptions = {}): TournamentStore {
     const { db, lock } = openStoreFile(path, options);
-    return new TournamentStore(path, db, lock, options.now ?? (() => new Date()));
+    return new TournamentStore(path, db, lock, options.now ?? (() => new Date()), options.readOnly ?? false);
   }
 
   /** Closes the file and lets go of the run lock; later calls throw `closed`. Closing twice is harmless. */
@@ -180,6 +184,15 @@ export class TournamentStore {
   /** Every finished game's outcome, in schedule order. */
   outcomes(): GameOutcome[] {
     return q.storedOutcomes(this.#use);
+  }
+
+  /**
+   * The event's running ranking totals (shared/tournament/ranking), kept up to date by every
+   * `finishGame` in the same transaction: read in one query, whatever the number of games. This is what
+   * every view ranks: `rankEvent(store.totals(), context)`. Never reload every outcome for a leaderboard.
+   */
+  totals(): EventTotals {
+    return readRankingTotals(this.#use, this.#readOnly);
   }
 
   /** Every seat of every finished game, optionally of one stage. */

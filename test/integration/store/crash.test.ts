@@ -6,6 +6,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
+import { games as registry } from '../../../shared/games/registry.ts';
+import { fromOutcomes } from '../../../shared/tournament/ranking/index.ts';
+import type { GameOutcome } from '../../../shared/tournament/types.ts';
 import { CRASH_PLAYERS, CRASH_RECORD_LINES } from './crash-writer.ts';
 import { sampleOutcome, sampleRecord, sampleSchedule } from './samples.ts';
 
@@ -69,10 +72,29 @@ function checkStore(path: string, committed: ReadonlySet<number>, verified: Set<
     expect(seats.size).toBe(finished.size);
     // The running totals moved in step with the seat rows.
     expect(store.seatTotals()).toEqual(store.seatTotals(undefined, true));
+    // The ranking totals too: equal to the stored outcomes added again in their finish order.
+    expect(plain(store.totals())).toEqual(plain(fromOutcomes(finishOrder(path), store.scheduled(), LESS)));
     expect(store.history().scheduled).toEqual(sampleSchedule(0, games.size, CRASH_PLAYERS));
     return finished;
   } finally {
     store.close();
+  }
+}
+
+/** Plain JSON, so tables without a prototype compare with parsed ones. */
+const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+const LESS = registry.less.info;
+
+/** The stored outcomes in the order their games finished (the store's `results.seq`). */
+function finishOrder(path: string): GameOutcome[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db
+      .prepare('SELECT outcome FROM results ORDER BY seq')
+      .all()
+      .map((r) => JSON.parse(String(r['outcome'])) as GameOutcome);
+  } finally {
+    db.close();
   }
 }
 
