@@ -67,7 +67,7 @@ function preset(name: string, rounds: number): Preset {
     draft: {
       name: 'Club night',
       game: 'less',
-      schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds },
+      schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds, evenOut: true },
       bots: ['a', 'b', 'c', 'd'],
       timing: { mode: 'official', graceMs: 1000 },
       limits: { memoryMiB: 1024, maxProcesses: 64, network: false, affinity: true },

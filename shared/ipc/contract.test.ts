@@ -59,7 +59,7 @@ describe('the IPC contract', () => {
     };
     expect(create.parse({ draft }).draft).toEqual({
       ...draft,
-      schedule: { kind: 'groups', permutations: 'all', mode: 'rounds', rounds: 1 },
+      schedule: { kind: 'groups', permutations: 'all', mode: 'rounds', rounds: 1, evenOut: true },
       timing: { mode: 'official', graceMs: 1000 },
       limits: { memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true },
     });

@@ -24,6 +24,8 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
     permutations: seatOrders,
     mode: z.enum(['rounds', 'all-groups']).default('rounds'),
     rounds: count('rounds', 1000).default(1),
+    /** Extend `rounds` so everyone plays equally often (false: events stored before that rule). */
+    evenOut: z.boolean().default(true),
   }),
   z.strictObject({
     kind: z.literal('swiss'),

@@ -41,7 +41,13 @@ describe('the demo tournament', () => {
     const bots = await h.call('bots.list', undefined);
     expect(bots.map((b) => b.path).sort()).toEqual(['less-greedy', 'less-random']);
     const draft = await h.call('tournament.draft', { id: 'Demo Less 1' });
-    expect(draft.schedule).toEqual({ kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds: 2 });
+    expect(draft.schedule).toEqual({
+      kind: 'groups',
+      permutations: 'rotations',
+      mode: 'rounds',
+      rounds: 2,
+      evenOut: true,
+    });
 
     // Closing the service in the middle of the demo leaves no bot process behind.
     const { pids } = h;

@@ -27,7 +27,7 @@ export function demoDraft(name: string, library: readonly LibraryBot[]): Tournam
   return {
     name,
     game: 'less',
-    schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds: 2 },
+    schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds: 2, evenOut: true },
     bots: [greedy, random, greedy, random],
     timing: { mode: 'cpu', graceMs: 1000 },
     limits: { memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true },

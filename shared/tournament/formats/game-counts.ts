@@ -31,8 +31,12 @@ export function gameCountsEqual(
   const n = participantCount;
   switch (config.kind) {
     case 'round-robin':
-    case 'groups':
       return true;
+    case 'groups':
+      // Events planned before the counts were evened play exactly their rounds (see GroupsSettings).
+      return (
+        config.mode === 'all-groups' || config.evenOut !== false || (config.rounds * (n % seats)) % n === 0
+      );
     case 'swiss': {
       if (stage === 'final') return true;
       // Players left out of each Swiss round: the bye (2-player, odd n) or the sit-outs (n mod k).

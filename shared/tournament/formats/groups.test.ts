@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groups, roundGroups, seatOrders } from './groups.ts';
+import { groups, roundGroups, roundTables, seatOrders } from './groups.ts';
 import { simulate, testContext } from './simulate.ts';
 
 const key = (ids: readonly string[]): string => [...ids].sort().join(',');
@@ -84,5 +84,13 @@ describe('groups', () => {
     const met = first.games.some((g) => key(g.seats) === 'p1,p2,p3,p4');
     if (!met) expect(round2.map(key)).toContain('p1,p2,p3,p4');
     expect(s.next(ctx, { scheduled: first.games, outcomes: new Map() }).kind).toBe('wait');
+  });
+});
+
+describe('groups planned before the counts were evened (evenOut: false)', () => {
+  it('keeps exactly the configured rounds, so a stored event never grows new ones', () => {
+    expect(roundTables(5, 4, 2, false)).toEqual([1, 1]);
+    expect(roundTables(5, 4, 2)).toEqual([1, 1, 1, 1, 1]);
+    expect(roundTables(13, 4, 3, false)).toEqual([3, 3, 3]);
   });
 });

@@ -24,6 +24,12 @@ export interface GroupsSettings {
   readonly mode: 'rounds' | 'all-groups';
   /** Number of rounds in `rounds` mode. */
   readonly rounds: number;
+  /**
+   * `rounds` mode: extend the rounds so every player plays equally often ({@link roundTables}); default
+   * true. False keeps exactly `rounds` rounds, as events stored before Jury evened the counts were planned
+   * (the store marks their configs so, so a finished event never grows new rounds).
+   */
+  readonly evenOut?: boolean;
 }
 
 /** The seat orders (each a list of group positions, seat by seat) for a group of k. */
@@ -161,9 +167,15 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
  * 13 players, 3 rounds → 4 rounds of 3 tables and a fifth of 1 (each plays 4); 10 players, 5 rounds →
  * unchanged (each plays 4).
  */
-export function roundTables(participantCount: number, seats: number, rounds: number): number[] {
+export function roundTables(
+  participantCount: number,
+  seats: number,
+  rounds: number,
+  evenOut = true,
+): number[] {
   const perRound = Math.floor(participantCount / seats);
   if (perRound < 1 || rounds < 1) return [];
+  if (!evenOut) return Array.from({ length: rounds }, () => perRound);
   const unit = participantCount / gcd(participantCount, seats);
   const tables = Math.ceil((rounds * perRound) / unit) * unit;
   return Array.from({ length: Math.ceil(tables / perRound) }, (_, r) =>
@@ -209,7 +221,7 @@ export function groups(settings: GroupsSettings): Scheduler {
   }
   return {
     next(context, history) {
-      const plan = roundTables(context.participants.length, context.seats, settings.rounds);
+      const plan = roundTables(context.participants.length, context.seats, settings.rounds, settings.evenOut);
       const done = lastRound(history, stage);
       if (done >= plan.length) return { kind: 'done' };
       if (!stageFinished(history, stage)) return { kind: 'wait' };
@@ -217,7 +229,12 @@ export function groups(settings: GroupsSettings): Scheduler {
       return emit(context, history, groupRoundSpecs(context, history, stage, done + 1, orders, plan[done]));
     },
     total(context) {
-      const tables = roundTables(context.participants.length, context.seats, settings.rounds);
+      const tables = roundTables(
+        context.participants.length,
+        context.seats,
+        settings.rounds,
+        settings.evenOut,
+      );
       return tables.reduce((a, b) => a + b, 0) * seatOrders(context.seats, settings.permutations).length;
     },
   };
