@@ -146,7 +146,8 @@ function rankGroup(
     let oppSum = 0;
     let oppCount = 0;
     if (row) {
-      for (const other of Object.keys(row)) {
+      // Sorted: sums of averages come out the same whatever order the pairs first met.
+      for (const other of Object.keys(row).sort()) {
         const pair = entry(row, other);
         if (!pair) continue;
         if (mates.has(other) && other !== w.p.id) {

@@ -4,36 +4,44 @@ import type { GameOutcome } from '../types.ts';
 import type { Dict, SkillEntry, SkillFigure } from './types.ts';
 
 /**
- * The openskill match of one game: the sides (lists of seats) and their ranks (1 best, ties equal). A
- * team of seats that all ended OK is one side ranked by its team score (the best member's score). A seat
- * whose program failed is taken out of its team and ranked last, as a side of its own (all failed seats
- * tie for last): an irregular loss is a loss, whatever its score, while a Less partner keeps its team's
- * result. Null when fewer than two sides remain. Cooperative games are never rated (callers skip them):
- * both seats always share one score, so a game ranks nobody.
+ * The openskill match of one game: the sides (lists of seats) and their ranks (1 best, ties equal). When
+ * every seat ended OK, each team is one side ranked by its team score (the best member's score; Less:
+ * two teams of two, otherwise one seat each). A seat whose program failed ranks last (all failed seats
+ * tie for last): an irregular loss is a loss, whatever its score. In a team game with a failure every
+ * seat is then a side of its own, its partners ranked by their team's score, so a Less partner keeps its
+ * team's result and is not rated as a team of one against a team of two. Null when fewer than two sides
+ * remain. Cooperative games are never rated (callers skip them): both seats always share one score, so a
+ * game ranks nobody.
  */
 export function skillMatch(
   outcome: GameOutcome,
   teamOf: readonly number[],
 ): { readonly sides: number[][]; readonly ranks: number[] } | null {
-  const bySide = new Map<number, number[]>();
-  const failed: number[][] = [];
-  outcome.seats.forEach((_, seat) => {
-    if ((outcome.statuses[seat] ?? 'OK') !== 'OK') failed.push([seat]);
-    else {
+  const seats = outcome.seats.map((_, seat) => seat);
+  const failed = (seat: number): boolean => (outcome.statuses[seat] ?? 'OK') !== 'OK';
+  const anyFailed = seats.some(failed);
+  // Team scores over the seats that ended OK.
+  const teamScore = new Map<number, number>();
+  for (const seat of seats) {
+    if (failed(seat)) continue;
+    const t = teamOf[seat] ?? seat;
+    teamScore.set(t, Math.max(teamScore.get(t) ?? -Infinity, outcome.scores[seat] ?? 0));
+  }
+  const distinct = [...new Set(teamScore.values())].sort((a, b) => b - a);
+  const rankOf = (seat: number): number =>
+    failed(seat) ? distinct.length + 1 : distinct.indexOf(teamScore.get(teamOf[seat] ?? seat) ?? 0) + 1;
+  let sides: number[][];
+  if (anyFailed) sides = seats.map((seat) => [seat]);
+  else {
+    const byTeam = new Map<number, number[]>();
+    for (const seat of seats) {
       const t = teamOf[seat] ?? seat;
-      const side = bySide.get(t);
-      if (side) side.push(seat);
-      else bySide.set(t, [seat]);
+      byTeam.set(t, [...(byTeam.get(t) ?? []), seat]);
     }
-  });
-  const clean = [...bySide.values()];
-  const score = clean.map((side) => Math.max(...side.map((seat) => outcome.scores[seat] ?? 0)));
-  const distinct = [...new Set(score)].sort((a, b) => b - a);
-  const ranks = score.map((s) => distinct.indexOf(s) + 1);
-  const last = distinct.length + 1;
-  const sides = [...clean, ...failed];
+    sides = [...byTeam.values()];
+  }
   if (sides.length < 2) return null;
-  return { sides, ranks: [...ranks, ...failed.map(() => last)] };
+  return { sides, ranks: sides.map((side) => rankOf(side[0] as number)) };
 }
 
 /** A bot's entry, or the starting rating (μ 25, σ 25/3) before its first game. */
