@@ -78,7 +78,9 @@ const v1: Migration = (db) => {
  * Version 2: the ranking totals (issue 11). `results.seq` numbers the games in the order they finished
  * (older stores: by finish time, then index), which the openskill ratings follow; `ranking_totals` holds
  * the running totals of shared/tournament/ranking as keyed JSON entries, updated with every finished game
- * and backfilled here from the stored outcomes.
+ * and backfilled here from the stored outcomes. A stored groups config without `evenOut` is marked
+ * `evenOut: false`: it was planned before groups extended their rounds to even the game counts, so a
+ * resumed or finished event keeps exactly the rounds it was scheduled with.
  */
 const v2: Migration = (db) => {
   db.exec(`
@@ -88,6 +90,10 @@ const v2: Migration = (db) => {
       WHERE o.idx = results.idx;
     CREATE UNIQUE INDEX results_seq ON results (seq);
     CREATE TABLE ranking_totals (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
+    UPDATE meta SET value = json_set(value, '$.schedule.evenOut', json('false'))
+      WHERE key = 'config' AND json_valid(value) AND json_type(value, '$.schedule') = 'object'
+        AND json_extract(value, '$.schedule.kind') = 'groups'
+        AND json_type(value, '$.schedule.evenOut') IS NULL;
   `);
   rebuildRankingTotals({ db, sql: (text) => db.prepare(text) });
 };

@@ -128,7 +128,7 @@ describe('TournamentStore.totals: the running ranking totals', () => {
       ['seed', '7'],
       ['created_at', '2025-01-01T00:00:00.000Z'],
       ['jury_version', JURY_VERSION],
-      ['config', 'null'],
+      ['config', JSON.stringify({ schedule: { kind: 'groups', mode: 'rounds', rounds: 3 } })],
     ];
     for (const [k, v] of rows) meta.run(k, v);
     sampleParticipants(PLAYERS).forEach((p, i) =>
@@ -166,6 +166,35 @@ describe('TournamentStore.totals: the running ranking totals', () => {
       SHAPE,
     );
     expect(plain(store.totals())).toEqual(plain(expected));
+    // Its groups were planned before rounds were extended to even the counts: marked so.
+    expect(store.loadConfig()).toEqual({
+      schedule: { kind: 'groups', mode: 'rounds', rounds: 3, evenOut: false },
+    });
     store.close();
+  });
+
+  it('leaves other configs as they were when migrating', () => {
+    for (const config of [
+      null,
+      'text',
+      { schedule: { kind: 'swiss' } },
+      { schedule: { kind: 'groups', evenOut: true } },
+    ]) {
+      const path = join(mkdtempSync(join(tmpdir(), 'jury-ranking-v1-')), 'old.sqlite');
+      const db = openDatabase(path);
+      migrate(db, path, MIGRATIONS.slice(0, 1));
+      db.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('config', JSON.stringify(config));
+      for (const [k, v] of [
+        ['seed', '1'],
+        ['created_at', 'x'],
+        ['jury_version', JURY_VERSION],
+      ] as const)
+        db.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(k, v);
+      db.db.close();
+      const store = TournamentStore.open(path);
+      expect(store.loadConfig()).toEqual(config);
+      expect(store.totals().games).toBe(0);
+      store.close();
+    }
   });
 });
