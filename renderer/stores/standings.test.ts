@@ -2,33 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
-import type { StandingRow } from '../../shared/tournament/standings/standings.ts';
+import type { Ranking } from '../../shared/tournament/ranking/index.ts';
+import { swissThenFinal } from '../test-rankings.ts';
 import { useNotices } from './notices.ts';
 import { STANDINGS_REFETCH_MS, useStandingsStore, type ExportFile, type Standings } from './standings.ts';
 
 type Changed = EventPayload<'tournament.changed'>;
 
-function standing(rank: number, id: string, points: number, games: number): StandingRow {
+function answer(ranking: Ranking, stages = ['swiss', 'final']): Standings {
   return {
-    rank,
-    id,
-    name: id,
-    points,
-    games,
-    average: games > 0 ? points / games : 0,
-    irregular: { TIMEOUT: 0, ILLEGAL: 0, CRASH: 0, EXIT: 0 },
-    irregularTotal: 0,
-    wdl: null,
-    headToHead: 0,
-    opponentAverage: 0,
-    decidedBy: null,
-  };
-}
-
-function answer(rows: StandingRow[], stages = ['swiss', 'final']): Standings {
-  return {
+    ranking,
     report: {
-      standings: rows,
+      standings: [],
       crosstable: null,
       seatStats: { bots: [], overall: [] },
       timeStats: [],
@@ -36,18 +21,20 @@ function answer(rows: StandingRow[], stages = ['swiss', 'final']): Standings {
       skill: null,
     },
     stages,
-    pointsByRound: rows.map((r) => ({ name: r.name, points: [r.points] })),
+    pointsByRound: ranking.rows.map((r) => ({ name: r.name, points: [r.points] })),
     rounds: [{ stage: 'swiss', round: 1 }],
   };
 }
+
+/** What the service answers: the whole event, or the stage asked for. */
+const respond = async (request: { id: string; stage?: string }): Promise<Standings> =>
+  answer(swissThenFinal(request.stage === undefined ? 'event' : { stage: request.stage }));
 
 const listeners: ((p: Changed) => void)[] = [];
 const env = vi.hoisted(() => ({ desktop: false }));
 const file: ExportFile = { fileName: 't1.csv', mime: 'text/csv', content: 'Game,Round\r\n' };
 const fake = {
-  tournamentStandings: vi.fn(async (_: { id: string; stage?: string }) =>
-    answer([standing(1, 'ann', 9, 3), standing(2, 'bob', 4, 3), standing(3, 'cy', 6, 2)]),
-  ),
+  tournamentStandings: vi.fn(respond),
   tournamentExport: vi.fn(async (_: { id: string; kind: string }) => file),
   dialogSaveFile: vi.fn(async (_: ExportFile): Promise<string | null> => '/home/me/t1.csv'),
   onTournamentChanged: (l: (p: Changed) => void) => {
@@ -73,23 +60,57 @@ afterEach(() => {
 });
 
 describe('the standings store', () => {
-  it('loads the whole event, then one stage', async () => {
+  it('loads the whole event, then one stage, each as the service ranks it', async () => {
     const store = useStandingsStore();
     await store.load('t1');
     expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1' });
-    expect(store.rows.map((r) => r.name)).toEqual(['ann', 'bob', 'cy']);
-    await store.setStage('final');
-    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1', stage: 'final' });
-    expect(store.stage).toBe('final');
+    expect(store.stages).toEqual(['swiss', 'final']);
+    expect(store.rows.map((r) => [r.name, r.stage, r.points])).toEqual([
+      ['Bob', 'final', 21],
+      ['Dee', 'final', 19],
+      ['Cy', 'swiss', 19],
+      ['Ann', 'swiss', 18],
+      ['Eve', 'swiss', 6],
+    ]);
+    expect(store.columns.map((c) => c.id)).toContain('points@swiss');
+    await store.setStage('swiss');
+    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1', stage: 'swiss' });
+    expect(store.stage).toBe('swiss');
+    expect(store.ranking?.view).toEqual({ stage: 'swiss' });
+    expect(store.rows.map((r) => r.name)).toEqual(['Dee', 'Bob', 'Cy', 'Ann', 'Eve']);
+    expect(store.columns.map((c) => c.id)).not.toContain('stage');
+  });
+
+  it('shows no rows while the answer has no leaderboard', async () => {
+    fake.tournamentStandings.mockResolvedValueOnce({ ...answer(swissThenFinal()), ranking: undefined });
+    const store = useStandingsStore();
+    await store.load('t1');
+    expect(store.rows).toEqual([]);
+    expect(store.columns).toEqual([]);
   });
 
   it('sorts by a column and reverses on the second click (ties stay in rank order)', async () => {
     const store = useStandingsStore();
     await store.load('t1');
-    store.sortBy('average');
-    expect(store.rows.map((r) => r.name)).toEqual(['ann', 'cy', 'bob']);
-    store.sortBy('average');
-    expect(store.rows.map((r) => r.name)).toEqual(['bob', 'ann', 'cy']);
+    store.sortBy('points@swiss');
+    expect(store.rows.map((r) => r.name)).toEqual(['Dee', 'Bob', 'Cy', 'Ann', 'Eve']);
+    store.sortBy('points@swiss');
+    expect(store.rows.map((r) => r.name)).toEqual(['Eve', 'Ann', 'Cy', 'Bob', 'Dee']);
+    store.sortBy('no-such-column');
+    expect(store.sort).toEqual({ column: 'points@swiss', direction: 'ascending' });
+  });
+
+  it('shows a view lacking the sorted column in ranking order, and sorts it again when it returns', async () => {
+    const store = useStandingsStore();
+    await store.load('t1');
+    store.sortBy('points@swiss');
+    await store.setStage('final');
+    expect(store.activeSort).toEqual({ column: 'place', direction: 'ascending' });
+    expect(store.rows.map((r) => r.name)).toEqual(['Bob', 'Dee', 'Ann', 'Cy', 'Eve']);
+    store.sortBy('elo');
+    expect(store.rows.map((r) => r.name)).toEqual(['Bob', 'Dee', 'Ann', 'Cy', 'Eve']);
+    await store.setStage(null);
+    expect(store.activeSort).toEqual({ column: 'elo', direction: 'descending' });
   });
 
   it('starts afresh (whole event, standings order) for another tournament', async () => {
@@ -97,11 +118,12 @@ describe('the standings store', () => {
     await store.load('t1');
     await store.setStage('swiss');
     store.sortBy('name');
+    expect(store.sort.column).toBe('name');
     const loading = store.load('t2');
     expect(store.data).toBeNull();
     await loading;
     expect(store.stage).toBeNull();
-    expect(store.sort.column).toBe('rank');
+    expect(store.sort.column).toBe('place');
     expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't2' });
   });
 
@@ -128,9 +150,10 @@ describe('the standings store', () => {
     fake.tournamentStandings.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
     const slow = store.load('t1');
     await store.setStage('final');
-    release(answer([standing(1, 'stale', 1, 1)]));
+    release(answer(swissThenFinal()));
     await slow;
-    expect(store.rows.map((r) => r.name)).toEqual(['ann', 'bob', 'cy']);
+    expect(store.ranking?.view).toEqual({ stage: 'final' });
+    expect(store.rows.map((r) => r.name)).toEqual(['Bob', 'Dee', 'Ann', 'Cy', 'Eve']);
   });
 
   it('shows a failure as a notice', async () => {

@@ -1,20 +1,23 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { EventPayload, Request, Response } from '../../shared/ipc/contract.ts';
+import type { Ranking } from '../../shared/tournament/ranking/index.ts';
 import { isDesktop, jury } from '../bridge/index.ts';
 import {
   DEFAULT_SORT,
+  leaderboardColumns,
   nextSort,
-  sortStandings,
-  standingsTableRows,
+  sortRows,
   type SortState,
-  type StandingsColumn,
 } from '../view/standings-table.ts';
 import { useNotices } from './notices.ts';
 import { sharedSubscription, throttledRefetch } from './refetch.ts';
 
-/** The answer of `tournament.standings`: the report, the stages, the points per round. */
-export type Standings = Response<'tournament.standings'>;
+/**
+ * The answer of `tournament.standings`: the leaderboard (`ranking`, the engine's `rankEvent` for the
+ * view asked), the report (crosstable, seats, times), the stages, the points per round.
+ */
+export type Standings = Response<'tournament.standings'> & { readonly ranking?: Ranking };
 /** The export formats. */
 export type ExportKind = Request<'tournament.export'>['kind'];
 /** An exported file. */
@@ -51,8 +54,9 @@ export function downloadFile(file: ExportFile): void {
 }
 
 /**
- * The standings of one tournament (the whole event or one stage), sorted as the user clicked, kept up
- * to date while games finish (refetched at most once a second), and the tournament's exports.
+ * The standings of one tournament (the whole event or one stage, as the engine ranks it), sorted as the
+ * user clicked, kept up to date while games finish (refetched at most once a second), and the
+ * tournament's exports.
  */
 export const useStandingsStore = defineStore('standings', () => {
   const id = ref<string | null>(null);
@@ -77,9 +81,20 @@ export const useStandingsStore = defineStore('standings', () => {
     () => refetch.cancel(),
   );
 
-  const rows = computed(() =>
-    data.value ? sortStandings(standingsTableRows(data.value.report), sort.value) : [],
+  /** The leaderboard of the view shown, as the engine ranked it. */
+  const ranking = computed<Ranking | null>(() => data.value?.ranking ?? null);
+  /** Its columns (per stage for a multi-stage event, the ratings the game has). */
+  const columns = computed(() => (ranking.value ? leaderboardColumns(ranking.value) : []));
+  /** The sort in force: the user's, or the ranking order when its column is not in this view. */
+  const activeSort = computed(() =>
+    columns.value.some((c) => c.id === sort.value.column) ? sort.value : DEFAULT_SORT,
   );
+  /** The rows in the order shown. */
+  const rows = computed(() =>
+    ranking.value ? sortRows(ranking.value.rows, columns.value, activeSort.value) : [],
+  );
+  /** The views a user can pick besides the whole event: every stage of the schedule, in event order. */
+  const stages = computed(() => data.value?.stages ?? []);
 
   /** Reads the standings afresh; an answer overtaken by a newer request is dropped. */
   async function fetch(): Promise<void> {
@@ -116,9 +131,10 @@ export const useStandingsStore = defineStore('standings', () => {
     return fetch();
   }
 
-  /** Sorts by a column (a second click on the same column reverses it). */
-  function sortBy(column: StandingsColumn): void {
-    sort.value = nextSort(sort.value, column);
+  /** Sorts by a column, by id (a second click on the same column reverses it). */
+  function sortBy(column: string): void {
+    const picked = columns.value.find((c) => c.id === column);
+    if (picked) sort.value = nextSort(activeSort.value, picked);
   }
 
   /** Follows finished games of the shown tournament until every screen that asked has let go. */
@@ -159,7 +175,11 @@ export const useStandingsStore = defineStore('standings', () => {
     data,
     loading,
     sort,
+    activeSort,
+    ranking,
+    columns,
     rows,
+    stages,
     exporting,
     load,
     fetch,

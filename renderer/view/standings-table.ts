@@ -1,141 +1,237 @@
-import type { TournamentReport } from '../../shared/tournament/standings/report.ts';
-import type { StandingRow } from '../../shared/tournament/standings/standings.ts';
+import type {
+  Decider,
+  EloFigure,
+  Ranking,
+  RankRow,
+  SkillFigure,
+} from '../../shared/tournament/ranking/index.ts';
 import { formatNumber } from './numbers.ts';
 
 /**
- * The standings table of the standings screen: one row per bot with its rating joined in, sorting by any
- * column (stable, ties in standings order) and the texts of rating ± uncertainty.
+ * The leaderboard of the standings screen, from the engine's `Ranking` (shared/tournament/ranking): which
+ * columns it has (per stage in a multi-stage event), sorting by any of them (ties in ranking order),
+ * shared knockout places, the basis note, and the texts of W/D/L and the ratings.
  */
 
-/** The columns a user can sort by. */
-export type StandingsColumn = 'rank' | 'name' | 'points' | 'games' | 'average' | 'irregular' | 'rating';
+/** What a column shows. */
+export type ColumnKind =
+  'place' | 'name' | 'stage' | 'games' | 'points' | 'average' | 'wdl' | 'irregular' | 'elo' | 'skill';
 
-/** Every sortable column, in the order the table shows them. */
-export const STANDINGS_COLUMNS: readonly StandingsColumn[] = [
-  'rank',
-  'name',
-  'points',
-  'games',
-  'average',
-  'irregular',
-  'rating',
-];
-
-/** A rating with its uncertainty: half the width of its 95% interval. */
-export interface RatingValue {
-  /** `elo`: Bradley–Terry Elo (2-player games); `skill`: openskill's μ (any non-cooperative game). */
-  readonly kind: 'elo' | 'skill';
-  readonly value: number;
-  readonly uncertainty: number;
-}
-
-/** One line of the table. */
-export interface StandingsTableRow {
-  readonly rank: number;
+/** One column of the leaderboard. */
+export interface LeaderboardColumn {
+  /** Unique in the table: the kind, with `@stage` for a stage's own figures (`points@final`). */
   readonly id: string;
-  readonly name: string;
-  readonly points: number;
-  readonly games: number;
-  readonly average: number;
-  /** Irregular losses (every non-OK status) and how many of each kind. */
-  readonly irregular: number;
-  readonly irregularByKind: StandingRow['irregular'];
-  /** Null for cooperative games (6561), which have no rating. */
-  readonly rating: RatingValue | null;
+  readonly kind: ColumnKind;
+  /** For games, points and average: the stage whose line it shows; null: the ranking stage's. */
+  readonly stage: string | null;
+  readonly numeric: boolean;
+  /** On a narrow screen: 0 always shown, 1 hidden first, 2 hidden next (the table scrolls beyond). */
+  readonly drop: 0 | 1 | 2;
 }
 
 /** Which column the table is sorted by, and which way. */
 export interface SortState {
-  readonly column: StandingsColumn;
+  readonly column: string;
   readonly direction: 'ascending' | 'descending';
 }
 
 /** The table as the engine ranks it. */
-export const DEFAULT_SORT: SortState = { column: 'rank', direction: 'ascending' };
+export const DEFAULT_SORT: SortState = { column: 'place', direction: 'ascending' };
 
-/** 1.96: a normal 95% interval, for openskill's σ (the Elo rows carry their interval already). */
-const Z95 = 1.959963984540054;
+const FIGURES = ['games', 'points', 'average'] as const;
 
-/** The rows of the table, in standings order: Elo when the report has it, else openskill. */
-export function standingsTableRows(report: TournamentReport): StandingsTableRow[] {
-  const elo = new Map((report.elo ?? []).map((r) => [r.id, r]));
-  const skill = new Map((report.skill ?? []).map((r) => [r.id, r]));
-  return report.standings.map((row) => {
-    const e = elo.get(row.id);
-    const s = skill.get(row.id);
-    const rating: RatingValue | null = e
-      ? { kind: 'elo', value: e.elo, uncertainty: (e.high - e.low) / 2 }
-      : s
-        ? { kind: 'skill', value: s.mu, uncertainty: Z95 * s.sigma }
-        : null;
-    return {
-      rank: row.rank,
-      id: row.id,
-      name: row.name,
-      points: row.points,
-      games: row.games,
-      average: row.average,
-      irregular: row.irregularTotal,
-      irregularByKind: row.irregular,
-      rating,
-    };
+/** The view shows several stages side by side: the whole event of a multi-stage tournament. */
+export function isMultiStage(ranking: Ranking): boolean {
+  return ranking.view === 'event' && ranking.stages.length > 1;
+}
+
+/**
+ * The columns of the table: place, bot, then games, points and average (in a multi-stage event: the
+ * stage that ranked the row, and these three per stage, the last stage first as it ranks first), W/D/L
+ * (not for cooperative games), irregular losses, Elo (2-player games) and openskill.
+ */
+export function leaderboardColumns(ranking: Ranking): LeaderboardColumn[] {
+  const col = (kind: ColumnKind, drop: 0 | 1 | 2 = 0, stage: string | null = null): LeaderboardColumn => ({
+    id: stage === null ? kind : `${kind}@${stage}`,
+    kind,
+    stage,
+    numeric: kind !== 'name' && kind !== 'stage',
+    drop,
   });
-}
-
-/** The direction a column takes on its first click: names and ranks go up, figures go down. */
-export function firstDirection(column: StandingsColumn): SortState['direction'] {
-  return column === 'rank' || column === 'name' || column === 'irregular' ? 'ascending' : 'descending';
-}
-
-/** The sort after a click on `column`: the same column flips, another starts in its natural direction. */
-export function nextSort(current: SortState, column: StandingsColumn): SortState {
-  if (current.column === column) {
-    return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  const columns = [col('place'), col('name')];
+  if (isMultiStage(ranking)) {
+    columns.push(col('stage', 2));
+    const stages = ranking.stages.map((s) => s.stage).reverse();
+    stages.forEach((stage, i) => {
+      const earlier = i > 0;
+      columns.push(col('games', earlier ? 2 : 0, stage));
+      columns.push(col('points', 0, stage));
+      columns.push(col('average', earlier ? 1 : 0, stage));
+    });
+  } else {
+    for (const kind of FIGURES) columns.push(col(kind));
   }
-  return { column, direction: firstDirection(column) };
+  if (ranking.rows.some((r) => r.wdl !== null)) columns.push(col('wdl'));
+  columns.push(col('irregular'));
+  if (ranking.ratings.elo) columns.push(col('elo'));
+  if (ranking.ratings.skill) columns.push(col('skill', ranking.ratings.elo ? 1 : 0));
+  return columns;
 }
 
-function key(row: StandingsTableRow, column: StandingsColumn): number | string {
-  switch (column) {
-    case 'name':
-      return row.name.toLowerCase();
-    case 'irregular':
-      return row.irregular;
-    case 'rating':
-      return row.rating?.value ?? 0;
-    default:
-      return row[column];
+/** The header's upper row when columns are per stage: each run of columns of one stage (null: none). */
+export function columnGroups(
+  columns: readonly LeaderboardColumn[],
+): { readonly stage: string | null; readonly span: number }[] {
+  const groups: { stage: string | null; span: number }[] = [];
+  for (const c of columns) {
+    const last = groups.at(-1);
+    if (last && last.stage === c.stage) last.span += 1;
+    else groups.push({ stage: c.stage, span: 1 });
   }
+  return groups;
 }
 
-/** The rows sorted by `sort`; equal keys keep the standings order (rank), whichever the direction. */
-export function sortStandings(rows: readonly StandingsTableRow[], sort: SortState): StandingsTableRow[] {
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    // Bots without a rating sort below every rated one, whichever the direction.
-    if (sort.column === 'rating' && (a.rating === null) !== (b.rating === null)) {
-      return a.rating === null ? 1 : -1;
-    }
-    const ka = key(a, sort.column);
-    const kb = key(b, sort.column);
-    const d = ka < kb ? -1 : ka > kb ? 1 : 0;
-    return d * sign || a.rank - b.rank;
-  });
+/** About how wide each kind of column is drawn (px, with its padding), to decide what fits. */
+const WIDTH: Readonly<Record<ColumnKind, number>> = {
+  place: 56,
+  name: 150,
+  stage: 84,
+  games: 72,
+  points: 72,
+  average: 64,
+  wdl: 88,
+  irregular: 88,
+  elo: 120,
+  skill: 108,
+};
+
+/** The estimated width of these columns side by side (px). */
+export function tableWidth(columns: readonly LeaderboardColumn[]): number {
+  return columns.reduce((sum, c) => sum + WIDTH[c.kind], 0);
 }
 
-/** The `aria-sort` of a column header: the sorted column's direction, `none` for the others. */
-export function ariaSort(sort: SortState, column: StandingsColumn): 'ascending' | 'descending' | 'none' {
-  return sort.column === column ? sort.direction : 'none';
+/**
+ * The columns shown in `width` px: all when they fit, else without the first optional ones (`drop` 1),
+ * then without the next (2); what still does not fit scrolls sideways.
+ */
+export function fitColumns(columns: readonly LeaderboardColumn[], width: number): LeaderboardColumn[] {
+  let shown = [...columns];
+  for (const level of [1, 2] as const) {
+    if (tableWidth(shown) <= width) break;
+    shown = shown.filter((c) => c.drop === 0 || c.drop > level);
+  }
+  return shown;
 }
 
-/** `1532 ± 48` (Elo, whole points) or `27.3 ± 4.1` (openskill, one decimal); `–` without a rating. */
-export function formatRating(rating: RatingValue | null, locale: string): string {
-  if (rating === null) return '–';
-  const decimals = rating.kind === 'elo' ? 0 : 1;
-  return `${formatNumber(rating.value, decimals, locale)} ± ${formatNumber(rating.uncertainty, decimals, locale)}`;
+/** Games, points or average of a row: in `stage`, or (null) in the stage that ranked it. */
+export function figure(row: RankRow, kind: 'games' | 'points' | 'average', stage: string | null): number {
+  if (stage === null) return row[kind];
+  return row.stages.find((s) => s.stage === stage)?.[kind] ?? 0;
+}
+
+/** `3` or, for places shared by the losers of one knockout round, `3–4`. */
+export function placeLabel(row: RankRow): string {
+  return row.placeTo > row.place ? `${row.place}–${row.placeTo}` : String(row.place);
+}
+
+/** The tie-breaks worth a quiet hint: the criteria beyond the stage, the bracket and the points. */
+const TIE_BREAKS: ReadonlySet<Decider> = new Set(['irregular', 'head-to-head', 'opponents', 'name']);
+
+/** The tie-break that put a ranked row below the one above, or null when the figures show it. */
+export function tieBreak(row: RankRow): Decider | null {
+  return row.stage !== null && row.decidedBy !== null && TIE_BREAKS.has(row.decidedBy) ? row.decidedBy : null;
+}
+
+/**
+ * The stages ranked by average points per game because their game counts differ (a knockout ranks by
+ * the round lost, so its counts never call for the note); empty when the table is ranked by totals.
+ */
+export function averageStages(ranking: Ranking): string[] {
+  return ranking.stages.filter((s) => s.basis === 'average' && !s.knockout).map((s) => s.stage);
+}
+
+/** `5–1–2` (won, drawn, lost); `–` for cooperative games. */
+export function formatWdl(wdl: RankRow['wdl']): string {
+  return wdl === null ? '–' : `${wdl.wins}–${wdl.draws}–${wdl.losses}`;
+}
+
+/** `1532 ± 48`: Elo and half its 95% interval, whole points; `–` without one. */
+export function formatElo(elo: EloFigure | null, locale: string): string {
+  if (elo === null) return '–';
+  return `${formatNumber(elo.elo, 0, locale)} ± ${formatNumber((elo.high - elo.low) / 2, 0, locale)}`;
+}
+
+/** `27.3 ± 4.1`: openskill's μ ± σ, one decimal; `–` without one. */
+export function formatSkill(skill: SkillFigure | null, locale: string): string {
+  if (skill === null) return '–';
+  return `${formatNumber(skill.mu, 1, locale)} ± ${formatNumber(skill.sigma, 1, locale)}`;
 }
 
 /** Points as the game counts them: whole numbers as they are, fractions with two decimals. */
 export function formatPoints(points: number, locale: string): string {
   return formatNumber(points, Number.isInteger(points) ? 0 : 2, locale);
+}
+
+/** The direction a column takes on its first click: places, names and irregular losses go up. */
+export function firstDirection(kind: ColumnKind): SortState['direction'] {
+  return kind === 'place' || kind === 'name' || kind === 'stage' || kind === 'irregular'
+    ? 'ascending'
+    : 'descending';
+}
+
+/** The sort after a click on `column`: the same column flips, another starts in its natural direction. */
+export function nextSort(current: SortState, column: LeaderboardColumn): SortState {
+  if (current.column === column.id) {
+    return { column: column.id, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  }
+  return { column: column.id, direction: firstDirection(column.kind) };
+}
+
+/** The key of a row in a column; null (no rating, no ranking stage) sorts below every value. */
+function key(row: RankRow, index: number, column: LeaderboardColumn): number | string | null {
+  switch (column.kind) {
+    case 'place':
+      return index;
+    case 'name':
+      return row.name.toLowerCase();
+    case 'stage':
+      return row.stage;
+    case 'wdl':
+      return row.wdl === null ? null : row.wdl.wins + row.wdl.draws / 2;
+    case 'irregular':
+      return row.irregularTotal;
+    case 'elo':
+      return row.elo?.elo ?? null;
+    case 'skill':
+      return row.skill?.mu ?? null;
+    default:
+      return figure(row, column.kind, column.stage);
+  }
+}
+
+/**
+ * The rows sorted by `sort` (by place when its column is not in `columns`); equal keys keep the ranking
+ * order whichever the direction, and rows without a value come last.
+ */
+export function sortRows(
+  rows: readonly RankRow[],
+  columns: readonly LeaderboardColumn[],
+  sort: SortState,
+): RankRow[] {
+  const column = columns.find((c) => c.id === sort.column);
+  if (!column || (column.kind === 'place' && sort.direction === 'ascending')) return [...rows];
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, key: key(row, index, column) }))
+    .sort((a, b) => {
+      if ((a.key === null) !== (b.key === null)) return a.key === null ? 1 : -1;
+      const d = a.key === null || b.key === null ? 0 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      return d * sign || a.index - b.index;
+    })
+    .map((x) => x.row);
+}
+
+/** The `aria-sort` of a column header: the sorted column's direction, `none` for the others. */
+export function ariaSort(sort: SortState, column: LeaderboardColumn): 'ascending' | 'descending' | 'none' {
+  return sort.column === column.id ? sort.direction : 'none';
 }

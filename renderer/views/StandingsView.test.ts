@@ -1,29 +1,14 @@
 // @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { StandingRow } from '../../shared/tournament/standings/standings.ts';
+import type { Ranking, RankView } from '../../shared/tournament/ranking/index.ts';
 import PointsChart from '../components/standings/PointsChart.vue';
 import { routes } from '../router.ts';
 import { useStandingsStore, type Standings } from '../stores/standings.ts';
 import StandingsView from './StandingsView.vue';
 import { mountScreen } from '../test-support.ts';
-
-function standing(rank: number, id: string, points: number, games: number, timeouts = 0): StandingRow {
-  return {
-    rank,
-    id,
-    name: id.charAt(0).toUpperCase() + id.slice(1),
-    points,
-    games,
-    average: points / games,
-    irregular: { TIMEOUT: timeouts, ILLEGAL: 0, CRASH: 0, EXIT: 0 },
-    irregularTotal: timeouts,
-    wdl: null,
-    headToHead: 0,
-    opponentAverage: 0,
-    decidedBy: null,
-  };
-}
+import { cooperative, fourPlayers, knockout, swissThenFinal, unequalCounts } from '../test-rankings.ts';
 
 const cell = (f: number, a: number) => ({
   games: 2,
@@ -35,9 +20,15 @@ const cell = (f: number, a: number) => ({
 });
 const line = (games: number, points: number) => ({ games, points, average: points / games });
 
+/** The leaderboard the fake service ranks, by the view asked for. */
+const env = vi.hoisted(() => ({
+  rank: null as ((view: RankView) => Ranking) | null,
+  stages: ['swiss', 'final'],
+}));
+
 const standings: Standings = {
   report: {
-    standings: [standing(1, 'ann', 8, 4), standing(2, 'bob', 6, 4, 1), standing(3, 'cy', 2, 4)],
+    standings: [],
     crosstable: {
       ids: ['ann', 'bob', 'cy'],
       cells: [
@@ -60,11 +51,7 @@ const standings: Standings = {
       maxPerGameUs: 300_000,
       closestCall: { fraction: 0.3, gameIndex: 2 },
     })),
-    elo: [
-      { id: 'ann', elo: 1580, se: 40, low: 1502, high: 1658, games: 4, score: 0.75 },
-      { id: 'bob', elo: 1520, se: 40, low: 1442, high: 1598, games: 4, score: 0.5 },
-      { id: 'cy', elo: 1400, se: 40, low: 1322, high: 1478, games: 4, score: 0.25 },
-    ],
+    elo: null,
     skill: null,
   },
   stages: ['main'],
@@ -80,7 +67,11 @@ const standings: Standings = {
 };
 
 const fake = {
-  tournamentStandings: vi.fn(async () => standings),
+  tournamentStandings: vi.fn(async (request: { id: string; stage?: string }): Promise<Standings> => ({
+    ...standings,
+    ranking: (env.rank ?? swissThenFinal)(request.stage === undefined ? 'event' : { stage: request.stage }),
+    stages: env.stages,
+  })),
   tournamentsList: vi.fn(async () => []),
   onTournamentProgress: () => () => undefined,
   onTournamentChanged: () => () => undefined,
@@ -99,35 +90,175 @@ async function mountView() {
 }
 
 const names = (wrapper: Awaited<ReturnType<typeof mountView>>): string[] =>
-  wrapper.findAll('[data-testid="standings-name"]').map((n) => n.text());
+  wrapper.findAll('[data-testid="standings-name"] .bot').map((n) => n.text());
 
-beforeEach(() => vi.clearAllMocks());
+const rowTexts = (wrapper: Awaited<ReturnType<typeof mountView>>): string[][] =>
+  wrapper.findAll('[data-testid="standings-row"]').map((tr) =>
+    tr.findAll('td, th').map((cell) => {
+      const parts = cell.findAll('span');
+      return parts.length > 0 ? parts.map((p) => p.text()).join(' ') : cell.text();
+    }),
+  );
+
+/** The header rows of the leaderboard, without the sort arrow. */
+const headerTexts = (wrapper: Awaited<ReturnType<typeof mountView>>): string[][] =>
+  wrapper
+    .findAll('[data-testid="standings-table"] thead tr')
+    .map((tr) => tr.findAll('th').map((th) => th.text().replace(/[▲▼]/g, '').trim()));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  env.rank = null;
+  env.stages = ['swiss', 'final'];
+});
 afterEach(() => useStandingsStore().stopListening());
 
 describe('StandingsView', () => {
-  it('shows the rows in standings order with points, irregular losses and Elo ± 95%', async () => {
+  it('ranks a Swiss-then-final event: the finalists by the final, then the others with their Swiss games', async () => {
     const wrapper = await mountView();
     expect(fake.tournamentStandings).toHaveBeenCalledWith({ id: 't1' });
-    expect(names(wrapper)).toEqual(['Ann', 'Bob', 'Cy']);
-    const cells = wrapper
-      .findAll('[data-testid="standings-row"]')[1]!
-      .findAll('td')
-      .map((td) => td.text());
-    expect(cells).toEqual(['2', 'Bob', '6', '4', '1.50', '1', '1,520 ± 78']);
-    expect(wrapper.find('th[aria-sort="ascending"]').text()).toContain('Rank');
+    const headers = headerTexts(wrapper);
+    expect(headers[0]).toEqual(['', 'Final', 'Swiss', '']);
+    expect(headers[1]).toEqual([
+      'Place',
+      'Bot',
+      'Ranked by',
+      'Games',
+      'Points',
+      'Avg',
+      'Games',
+      'Points',
+      'Avg',
+      'W–D–L',
+      'Irregular',
+      'Elo ± 95%',
+      'μ ± σ',
+    ]);
+    expect(rowTexts(wrapper).map((cells) => cells.slice(0, 10))).toEqual([
+      ['1', 'Bob', 'Final', '2', '21', '10.50', '2', '22', '11.00', '2–2–0'],
+      ['2', 'Dee', 'Final', '2', '19', '9.50', '2', '35', '17.50', '2–1–1'],
+      ['3', 'Cy', 'Swiss', '0', '0', '0.00', '2', '19', '9.50', '1–0–1'],
+      ['4', 'Ann', 'Swiss', '0', '0', '0.00', '2', '18', '9.00', '0–1–1'],
+      ['5', 'Eve', 'Swiss', '0', '0', '0.00', '2', '6', '3.00', '0–0–2'],
+    ]);
+    const rows = wrapper.findAll('[data-testid="standings-row"]');
+    // Eve crashed once; Cy starts the Swiss-only group; each row's ranking stage stands out.
+    expect(rows[4]!.find('.badge-danger').text()).toBe('1');
+    expect(rows[4]!.find('.badge-danger').attributes('title')).toBe('CRASH 1');
+    expect(rows.map((r) => r.classes('group-start'))).toEqual([false, false, true, false, false]);
+    expect(rows[0]!.find('[data-testid="cell-points@final"]').classes()).toContain('ranked');
+    expect(rows[2]!.find('[data-testid="cell-points@swiss"]').classes()).toContain('ranked');
+    expect(rows[2]!.find('[data-testid="cell-points@final"]').classes()).not.toContain('ranked');
+    // Ratings from every game: Elo ± half the 95% interval, openskill μ ± σ.
+    const bob = swissThenFinal().rows[0]!;
+    expect(rows[0]!.find('[data-testid="cell-elo"]').text()).toBe(
+      `${Math.round(bob.elo!.elo).toLocaleString('en')} ± ${Math.round((bob.elo!.high - bob.elo!.low) / 2)}`,
+    );
+    expect(rows[0]!.find('[data-testid="cell-skill"]').text()).toBe(
+      `${bob.skill!.mu.toFixed(1)} ± ${bob.skill!.sigma.toFixed(1)}`,
+    );
+    expect(wrapper.find('[data-testid="basis-note"]').exists()).toBe(false);
+    expect(wrapper.text()).toContain('The bots of the last stage come first');
+  });
+
+  it('has a tab per view and asks the service for the one picked', async () => {
+    const wrapper = await mountView();
+    const tabs = wrapper.findAll('[role="tab"]');
+    expect(tabs.map((t) => [t.text(), t.attributes('aria-selected')])).toEqual([
+      ['Whole event', 'true'],
+      ['Swiss', 'false'],
+      ['Final', 'false'],
+    ]);
+    await wrapper.find('[data-testid="view-final"]').trigger('click');
+    await flushPromises();
+    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1', stage: 'final' });
+    expect(wrapper.find('[data-testid="view-final"]').attributes('aria-selected')).toBe('true');
+    // One stage: plain figures, no stage columns; bots without a final game follow, greyed.
+    expect(headerTexts(wrapper)).toHaveLength(1);
+    expect(rowTexts(wrapper).map((cells) => cells.slice(0, 6))).toEqual([
+      ['1', 'Bob', '2', '21', '10.50', '1–1–0'],
+      ['2', 'Dee', '2', '19', '9.50', '0–1–1'],
+      ['3', 'Ann', '0', '0', '0.00', '0–0–0'],
+      ['4', 'Cy', '0', '0', '0.00', '0–0–0'],
+      ['5', 'Eve', '0', '0', '0.00', '0–0–0'],
+    ]);
+    expect(wrapper.findAll('[data-testid="standings-row"]').map((r) => r.classes('unranked'))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    await wrapper.find('[data-testid="view-swiss"]').trigger('keydown', { key: 'ArrowLeft' });
+    await flushPromises();
+    expect(fake.tournamentStandings).toHaveBeenLastCalledWith({ id: 't1', stage: 'swiss' });
+    expect(names(wrapper)).toEqual(['Dee', 'Bob', 'Cy', 'Ann', 'Eve']);
+  });
+
+  it('says under the table when game counts differ and the ranking is by average', async () => {
+    env.rank = unequalCounts;
+    env.stages = ['main'];
+    const wrapper = await mountView();
+    expect(wrapper.find('[role="tablist"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="basis-note"]').text()).toBe(
+      'Ranked by average points per game: game counts differ.',
+    );
+    expect(rowTexts(wrapper).map((cells) => cells.slice(0, 5))).toEqual([
+      ['1', 'Ann', '3', '36', '12.00'],
+      ['2', 'Bob', '2', '22', '11.00'],
+      ['3', 'Dee', '3', '27', '9.00'],
+      ['4', 'Cy', '2', '15', '7.50'],
+    ]);
+  });
+
+  it('marks the knockout champion and shares the places of one round’s losers', async () => {
+    env.rank = () => knockout();
+    env.stages = ['knockout'];
+    const wrapper = await mountView();
+    expect(rowTexts(wrapper).map((cells) => cells.slice(0, 2))).toEqual([
+      ['1', 'Cy Champion'],
+      ['2', 'Ann'],
+      ['3–4', 'Dee'],
+      ['3–4', 'Bob'],
+    ]);
+    expect(wrapper.findAll('[data-testid="champion"]')).toHaveLength(1);
+    // Its counts differ, but a knockout ranks by the round lost: no average note.
+    expect(wrapper.find('[data-testid="basis-note"]').exists()).toBe(false);
+    expect(wrapper.text()).toContain('Places follow the bracket');
+  });
+
+  it('shows W/D/L and openskill for 4 players, neither for cooperative 6561', async () => {
+    env.rank = () => fourPlayers();
+    env.stages = ['main'];
+    const wrapper = await mountView();
+    const headers = () => headerTexts(wrapper)[0];
+    expect(headers()).toEqual(['Place', 'Bot', 'Games', 'Points', 'Avg', 'W–D–L', 'Irregular', 'μ ± σ']);
+    expect(rowTexts(wrapper).map((cells) => [cells[1], cells[5]])).toEqual([
+      ['Ann', '1–0–1'],
+      ['Cy by name', '1–0–1'],
+      ['Bob', '0–0–2'],
+      ['Dee by name', '0–0–2'],
+    ]);
+    expect(wrapper.findAll('[data-testid="tie-break"]').map((h) => h.text())).toEqual(['by name', 'by name']);
+    env.rank = () => cooperative();
+    await useStandingsStore().fetch();
+    await flushPromises();
+    expect(headers()).toEqual(['Place', 'Bot', 'Games', 'Points', 'Avg', 'Irregular']);
   });
 
   it('sorts by a clicked header and reverses on the second click', async () => {
     const wrapper = await mountView();
-    await wrapper.find('[data-testid="sort-irregular"]').trigger('click');
-    expect(names(wrapper)).toEqual(['Ann', 'Cy', 'Bob']);
-    const header = wrapper.find('[data-testid="sort-irregular"]').element.closest('th');
-    expect(header?.getAttribute('aria-sort')).toBe('ascending');
-    await wrapper.find('[data-testid="sort-irregular"]').trigger('click');
-    expect(names(wrapper)).toEqual(['Bob', 'Ann', 'Cy']);
+    await wrapper.find('[data-testid="sort-points@swiss"]').trigger('click');
+    expect(names(wrapper)).toEqual(['Dee', 'Bob', 'Cy', 'Ann', 'Eve']);
+    const header = wrapper.find('[data-testid="sort-points@swiss"]').element.closest('th');
     expect(header?.getAttribute('aria-sort')).toBe('descending');
+    // Out of ranking order the stage groups are not marked.
+    expect(wrapper.findAll('.group-start')).toHaveLength(0);
+    await wrapper.find('[data-testid="sort-points@swiss"]').trigger('click');
+    expect(names(wrapper)).toEqual(['Eve', 'Ann', 'Cy', 'Bob', 'Dee']);
+    expect(header?.getAttribute('aria-sort')).toBe('ascending');
     await wrapper.find('[data-testid="sort-name"]').trigger('click');
-    expect(names(wrapper)).toEqual(['Ann', 'Bob', 'Cy']);
+    expect(names(wrapper)).toEqual(['Ann', 'Bob', 'Cy', 'Dee', 'Eve']);
     expect(header?.getAttribute('aria-sort')).toBe('none');
   });
 
