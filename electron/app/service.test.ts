@@ -142,6 +142,20 @@ describe('createJuryService', () => {
     expect(standings.report.standings.map((r) => [r.name, r.points])).toEqual(
       standings.report.standings.map((r) => [r.name, total(r.name)]),
     );
+    // The leaderboard every view shows; the report's rows are made from it.
+    expect(standings.ranking.view).toBe('event');
+    expect(standings.ranking.rows.map((r) => [r.place, r.name, r.points, r.games, r.stage])).toEqual(
+      standings.report.standings.map((r) => [r.rank, r.name, r.points, r.games, 'main']),
+    );
+    expect(standings.ranking.rows.every((r) => r.skill === null && r.elo === null && r.wdl === null)).toBe(
+      true,
+    );
+    expect((await h.call('tournament.standings', { id: 'Cup', stage: 'Main' })).ranking.view).toEqual({
+      stage: 'main',
+    });
+    await expect(h.call('tournament.standings', { id: 'Cup', stage: 'final' })).rejects.toThrow(
+      'no stage "final" in this event; its views: "Whole event", "Main"',
+    );
     expect(standings.pointsByRound.map((p) => p.name)).toEqual(standings.report.standings.map((r) => r.name));
     expect(standings.pointsByRound.map((p) => p.points.at(-1))).toEqual(
       standings.report.standings.map((r) => r.points),

@@ -6,7 +6,8 @@ import { replayCommand } from './replay-command.ts';
 import { runCommand } from './run-command.ts';
 import { serveCommand } from './serve-command.ts';
 import type { ServeFlags } from '../serve/options.ts';
-import { exportCommand, standingsCommand } from './report-commands.ts';
+import { exportCommand } from './report-commands.ts';
+import { standingsCommand, type StandingsFlags } from './standings-command.ts';
 import { StoreError } from '../engine/store/errors.ts';
 import { EXIT, UsageError } from './usage-error.ts';
 
@@ -117,10 +118,23 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
 
   program
     .command('standings')
-    .description("a tournament's ranking: points, games, average, irregular losses, rating")
+    .description(
+      "a tournament's ranking: place, the stage that ranked each bot, points, games and average per stage, W/D/L, irregular losses, ratings",
+    )
     .argument('<db>', 'the tournament database')
-    .option('--json', 'print the standings and ratings as one JSON object')
-    .action((db: string, flags: { json?: boolean }) => setCode(standingsCommand(db, flags, io)));
+    .option('--stage <name>', 'one view: "Whole event" (default) or a stage by name, such as Swiss or Final')
+    .option('--crosstable', 'also print the crosstable of the view (2-player games)')
+    .option('--json', 'print the ranking (every row and figure) as one JSON object')
+    .addHelpText(
+      'after',
+      `
+After a Swiss stage the finalists come first, ordered by the final, then the others by the Swiss. Where
+a stage's game counts differ, it ranks by average points per game and says so under the table. Ratings
+(Elo ± 95% for 2-player games, openskill μ ± σ) always use every game. Knockout events name the champion.
+
+Exit codes: 0 printed, 2 a usage or input error (no such database, not a store, an unknown stage).`,
+    )
+    .action((db: string, flags: StandingsFlags) => setCode(standingsCommand(db, flags, io)));
 
   program
     .command('export')

@@ -2,25 +2,24 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { games } from '../../shared/games/registry.ts';
 import type { Json } from '../../shared/games/types.ts';
-import { buildReport } from '../../shared/tournament/standings/index.ts';
 import { writeCsv, writeHtmlReport, writeJsonExport, writeTranscripts } from '../engine/export/index.ts';
-import type { ExportData } from '../engine/export/index.ts';
 import { fileTargetProblem, transcriptsTargetProblem } from '../engine/export/targets.ts';
 import { writeFolderAtomic } from '../engine/atomic-file.ts';
 import { TournamentStore } from '../engine/store/store.ts';
-import { parseTournamentConfig } from '../engine/tournament/config.ts';
+import { parseTournamentConfig, type TournamentConfig } from '../engine/tournament/config.ts';
+import { storedExportData } from '../engine/tournament/leaderboard.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { CliIo } from './program.ts';
 import { UsageError } from './usage-error.ts';
 
-/** Opens a tournament database read-only and gathers what reports and exports need. */
-function load(db: string): {
-  data: ExportData;
-  title: string;
-  seatNames: readonly string[];
-  config: Json;
-  store: TournamentStore;
-} {
+/** A tournament database opened read-only for a report: the store and its checked config. */
+export interface OpenedEvent {
+  readonly store: TournamentStore;
+  readonly config: TournamentConfig;
+}
+
+/** Opens a tournament database read-only and checks its stored config; a bad one is a usage error (exit 2). */
+export function openEvent(db: string): OpenedEvent {
   if (!existsSync(db)) throw new UsageError(`no tournament database at ${db}`);
   // Read-only, checked page by page first: a file that is no sound store is refused unchanged (a StoreError
   // the CLI reports with exit code 2). A run holding the store's lock does not stop reading.
@@ -30,54 +29,7 @@ function load(db: string): {
     store.close();
     throw new UsageError(`${db}: the stored config is not valid: ${parsed.error.message}`);
   }
-  const config = parsed.value;
-  const info = games[config.game].info;
-  const data: ExportData = {
-    participants: store.participants().map((p) => ({ id: p.id, name: p.name })),
-    scheduled: store.scheduled(),
-    outcomes: store.outcomes(),
-    shape: info,
-    // After a Swiss stage, the final decides the ranking (CodeCup's format).
-    ...(config.schedule.kind === 'swiss' ? { rankingStages: ['final'] } : {}),
-  };
-  return { data, title: config.name, seatNames: info.seatNames, config: config as unknown as Json, store };
-}
-
-/** `jury standings`: the ranking table (points, games, average, irregular losses, ratings). */
-export function standingsCommand(db: string, flags: { json?: boolean }, io: CliIo): number {
-  const { data, title, store } = load(db);
-  try {
-    const stages = data.rankingStages;
-    const report = buildReport({
-      participants: data.participants,
-      outcomes: data.outcomes,
-      shape: data.shape,
-      scheduled: data.scheduled,
-      ...(stages ? { stages } : {}),
-    });
-    if (flags.json) {
-      io.out(
-        `${JSON.stringify({ title, standings: report.standings, elo: report.elo, skill: report.skill })}\n`,
-      );
-      return 0;
-    }
-    const elo = new Map((report.elo ?? []).map((e) => [e.id, e]));
-    const counts = store.counts();
-    io.out(`${title}: ${counts.finished} of ${counts.scheduled} scheduled games finished\n\n`);
-    io.out(
-      `${'#'.padStart(3)}  ${'bot'.padEnd(24)} ${'points'.padStart(8)} ${'games'.padStart(6)} ${'avg'.padStart(7)} ${'irregular'.padStart(9)}  rating\n`,
-    );
-    for (const r of report.standings) {
-      const e = elo.get(r.id);
-      const rating = e ? `${Math.round(e.elo)} ± ${Math.round(e.high - e.elo)}` : '';
-      io.out(
-        `${String(r.rank).padStart(3)}  ${r.name.padEnd(24)} ${String(r.points).padStart(8)} ${String(r.games).padStart(6)} ${r.average.toFixed(2).padStart(7)} ${String(r.irregularTotal).padStart(9)}  ${rating}\n`,
-      );
-    }
-    return 0;
-  } finally {
-    store.close();
-  }
+  return { store, config: parsed.value };
 }
 
 /** Refuses an `--out` that the export cannot write as a whole, before the database is even opened. */
@@ -119,8 +71,12 @@ export async function exportCommand(
     );
   const out = flags.out;
   checkTarget(flags.format, out);
-  const { data, title, seatNames, config, store } = load(db);
+  const { store, config } = openEvent(db);
   try {
+    // The one leaderboard every view shows (electron/engine/tournament/leaderboard.ts).
+    const data = storedExportData(store, config);
+    const title = config.name;
+    const seatNames = games[config.game].info.seatNames;
     const records = function* () {
       for (const g of data.scheduled) {
         const record = store.record(g.index);
@@ -135,7 +91,12 @@ export async function exportCommand(
         break;
       case 'json':
         await writing(out, () =>
-          writeJsonExport(out, { ...data, config, jury: JURY_VERSION, exportedAt: new Date().toISOString() }),
+          writeJsonExport(out, {
+            ...data,
+            config: config as unknown as Json,
+            jury: JURY_VERSION,
+            exportedAt: new Date().toISOString(),
+          }),
         );
         break;
       case 'html':

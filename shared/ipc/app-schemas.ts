@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Ranking } from '../tournament/ranking/types.ts';
 import type { TournamentReport } from '../tournament/standings/report.ts';
 import {
   concurrencySchema,
@@ -235,11 +236,33 @@ export const gameReplaySchema = z.object({
   limits: gameLimitsSchema.nullable(),
 });
 
-/** Standings and statistics, plus points per round for the chart. */
+/**
+ * The leaderboard of a view (shared/tournament/ranking `Ranking`: rows with place and placeTo, the stage
+ * that ranked each, per-stage lines, W/D/L, irregular losses, Elo and openskill from every game,
+ * `decidedBy`, and `basis` points or average), the one every view shows (`jury standings`, the exports).
+ */
+export const rankingSchema = z.custom<Ranking>(
+  (v) =>
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray((v as { rows?: unknown }).rows) &&
+    Array.isArray((v as { stages?: unknown }).stages) &&
+    ((v as { basis?: unknown }).basis === 'points' || (v as { basis?: unknown }).basis === 'average'),
+  { message: 'not a ranking' },
+);
+
+/** The ranking of the event or a stage, its tables and statistics, plus points per round for the chart. */
 export const standingsSchema = z.object({
+  /** The leaderboard of the view asked for. */
+  ranking: rankingSchema,
+  /**
+   * The view's tables in the older report shape, made from `ranking` (its rows and ratings; crosstable,
+   * seat and time statistics over the view's games, in ranking order).
+   */
   report: z.custom<TournamentReport>((v) => typeof v === 'object' && v !== null),
+  /** The event's stages, in event order. */
   stages: z.array(z.string()),
-  /** Cumulative points after each round, per bot, in standings order. */
+  /** Cumulative points after each round of the view, per bot, in ranking order. */
   pointsByRound: z.array(z.object({ name: z.string(), points: z.array(z.number()) })),
   /** The rounds of `pointsByRound`, in order: the stage and the round within it. */
   rounds: z.array(z.object({ stage: z.string(), round: z.number().int().min(1) })),

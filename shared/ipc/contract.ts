@@ -133,7 +133,10 @@ export const ipcContract = {
       request: z.strictObject({ id: tournamentIdSchema, concurrency: z.number().int().min(1).max(256) }),
       response: tournamentSummarySchema,
     },
-    /** Standings of the whole event or of one stage. */
+    /**
+     * The ranking of the whole event or of one stage (`stage`: a stage name in any case, or
+     * "Whole event"), the same rows `jury standings` and the exports show; an unknown stage is an error.
+     */
     'tournament.standings': {
       request: z.strictObject({ id: tournamentIdSchema, stage: z.string().optional() }),
       response: standingsSchema,

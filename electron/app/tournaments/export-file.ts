@@ -18,6 +18,7 @@ export type ExportKind = z.output<typeof exportKindSchema>;
 export interface ExportSource {
   /** The tournament's id, the base of the file name. */
   readonly id: string;
+  /** The game data and the event's ranking (`storedExportData`), the same as `jury export` writes. */
   readonly data: ExportData;
   readonly config: TournamentConfig;
   readonly store: TournamentStore;

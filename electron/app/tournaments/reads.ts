@@ -5,16 +5,17 @@ import { exportFile, type ExportFile, type ExportKind } from './export-file.ts';
 import { gameRows, type GameRow } from './game-rows.ts';
 import type { TournamentManager } from './manager.ts';
 import { gameReplay, type GameReplay } from './replay.ts';
-import { exportData, standingsOf, type Standings } from './standings.ts';
+import { storedExportData } from '../../engine/tournament/leaderboard.ts';
+import { standingsOf, type Standings } from './standings.ts';
 
 /**
  * The read side of a tournament, from its store (and, while it runs, its live boards): standings, the
  * game list, live frames, replays, re-runs and exports.
  */
 
-/** Standings of the event (or of one stage) with its stages and points per round. */
+/** The ranking of the event (or of one stage) with its stages, its report and points per round. */
 export function standings(manager: TournamentManager, id: string, stage?: string): Standings {
-  return manager.read(id, (store, { config }) => standingsOf(exportData(store, config), stage));
+  return manager.read(id, (store, { config }) => standingsOf(store, config, stage));
 }
 
 /** Every scheduled game in schedule order, running ones marked, finished ones with their results. */
@@ -98,6 +99,6 @@ export function exportTournament(
   now: Date = new Date(),
 ): ExportFile {
   return manager.read(id, (store, { config }) =>
-    exportFile(kind, { id, data: exportData(store, config), config, store, now }),
+    exportFile(kind, { id, data: storedExportData(store, config), config, store, now }),
   );
 }

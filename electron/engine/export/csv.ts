@@ -1,5 +1,5 @@
 import { selectOutcomes, statusWords } from '../../../shared/tournament/standings/index.ts';
-import type { ExportData } from './data.ts';
+import type { GameData } from './data.ts';
 
 /** CodeCup's export header, exactly. */
 export const CSV_HEADER = 'Game,Round,IsSwiss,Player,User,Score,Status';
@@ -20,9 +20,10 @@ export function csvField(value: string | number): string {
  * participant's display name; User = its id (stable, unique); Score = the game's own score; Status = the
  * failure word of a failed seat, otherwise WIN/LOSE/DRAW by `statusWords` (2-player: higher score wins,
  * equal draws; Less: by team score; 6561: always DRAW; Flit: the scorer of 1 wins, all zero draws).
- * Lines end with CRLF, as RFC 4180 asks, including the last.
+ * Lines end with CRLF, as RFC 4180 asks, including the last. This is CodeCup's game list, not a ranking:
+ * summed per player (and per IsSwiss) its scores are the points and games of the ranking's stage lines.
  */
-export function toCsv(data: ExportData): string {
+export function toCsv(data: GameData): string {
   const names = new Map(data.participants.map((p) => [p.id, p.name]));
   const games = new Map(data.scheduled.map((g) => [g.index, g]));
   const lines = [CSV_HEADER];

@@ -1,45 +1,56 @@
+import type { Ranking } from '../../../shared/tournament/ranking/index.ts';
 import type {
-  EloRow,
+  Crosstable,
   GameShape,
-  SkillRow,
-  TournamentReport,
+  SeatStats,
+  TimeStatsRow,
 } from '../../../shared/tournament/standings/index.ts';
-import { buildReport } from '../../../shared/tournament/standings/index.ts';
+import { seatStats, timeStats } from '../../../shared/tournament/standings/index.ts';
 import type { GameOutcome, Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 
-/** The plain data every export is made from; the caller reads it from the store. */
-export interface ExportData {
+/** The plain game data of an event: what the CSV is made of, and the rest of the exports besides the ranking. */
+export interface GameData {
   readonly participants: readonly Participant[];
   /** Every scheduled game, in schedule order. */
   readonly scheduled: readonly ScheduledGame[];
-  /** The finished games (any order). */
-  readonly outcomes: Iterable<GameOutcome>;
+  /** The finished games (any order; the exports follow the schedule). */
+  readonly outcomes: readonly GameOutcome[];
   readonly shape: GameShape;
-  /**
-   * The stages whose games decide the ranking (for example `['final']` after a Swiss stage); all games
-   * when absent. Ratings always use every game.
-   */
-  readonly rankingStages?: readonly string[];
 }
 
-/** The report behind the JSON and HTML exports. */
+/**
+ * What the JSON and HTML exports are made from: the game data and the event's leaderboard, as every other
+ * view ranks it (electron/engine/tournament/leaderboard.ts: `storedExportData` for a store,
+ * `exportDataOfGames` for plain data). The exports never rank themselves.
+ */
+export interface ExportData extends GameData {
+  /** The whole event's ranking (every game). */
+  readonly ranking: Ranking;
+  /** Its crosstable (2-player games), rows in the ranking's order; null otherwise. */
+  readonly crosstable: Crosstable | null;
+}
+
+/** The tables behind the JSON and HTML exports, over every game, in the ranking's order. */
 export interface ExportReport {
-  /** Standings, crosstable, seat and time statistics over the ranking stages. */
-  readonly report: TournamentReport;
-  /** Ratings over every game of the event, in standings order (Elo) and best first (openskill). */
-  readonly ratings: { readonly elo: readonly EloRow[] | null; readonly skill: readonly SkillRow[] | null };
+  readonly ranking: Ranking;
+  readonly crosstable: Crosstable | null;
+  /** Points by seat position. */
+  readonly seatStats: SeatStats;
+  /** Per bot. */
+  readonly timeStats: readonly TimeStatsRow[];
   /** The outcomes, once, in schedule order. */
   readonly outcomes: readonly GameOutcome[];
 }
 
-/** Computes the report once for all exports. */
+/** Computes the tables once for all exports. */
 export function exportReport(data: ExportData): ExportReport {
   const outcomes = [...data.outcomes].sort((a, b) => a.index - b.index);
-  const base = { participants: data.participants, outcomes, shape: data.shape, scheduled: data.scheduled };
-  const report = buildReport(data.rankingStages ? { ...base, stages: data.rankingStages } : base);
-  const all = data.rankingStages ? buildReport(base) : report;
-  // Elo rows in the ranking's order, so the tables line up.
-  const place = new Map(report.standings.map((r) => [r.id, r.rank]));
-  const elo = all.elo ? [...all.elo].sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0)) : null;
-  return { report, ratings: { elo, skill: all.skill }, outcomes };
+  const order = data.ranking.rows.map((r) => r.id);
+  return {
+    ranking: data.ranking,
+    crosstable: data.crosstable,
+    seatStats: seatStats(order, outcomes, data.shape.seats),
+    timeStats: timeStats(order, outcomes, data.shape),
+    outcomes,
+  };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import type { GameOutcome, ScheduledGame, SeatStatus } from '../../../shared/tournament/types.ts';
-import type { ExportData } from './index.ts';
+import { exportDataOfGames } from '../tournament/leaderboard.ts';
+import type { GameData } from './index.ts';
 import {
   CSV_HEADER,
   buildJsonExport,
@@ -44,12 +45,13 @@ const out = (index: number, scores: number[], statuses: SeatStatus[] = ['OK', 'O
   budgetUs: 30_000_000,
 });
 // Out of order on purpose: exports follow the schedule.
-const data: ExportData = {
+const played: GameData = {
   participants,
   scheduled,
   outcomes: [out(2, [10, 10]), out(0, [13, 7]), out(1, [0, 20], ['TIMEOUT', 'OK']), out(3, [12, 8])],
   shape: games.more.info,
 };
+const data = exportDataOfGames(played);
 
 describe('CSV export', () => {
   it("writes CodeCup's layout, one row per seat per game, RFC 4180 quoted", () => {
@@ -69,7 +71,7 @@ describe('CSV export', () => {
 
   it('uses the game rules for the status of 4-player and cooperative games', () => {
     const four = ['a', 'b', 'c', 'd'];
-    const flit: ExportData = {
+    const flit: GameData = {
       participants: four.map((id) => ({ id, name: id })),
       scheduled: [sched(0, 'main', 3, four)],
       outcomes: [{ ...out(0, [0, 0, 1, 0], ['OK', 'EXIT', 'OK', 'OK']), seats: four, times: [] }],
@@ -81,7 +83,7 @@ describe('CSV export', () => {
       '1,3,0,c,c,1,WIN',
       '1,3,0,d,d,0,LOSE',
     ]);
-    const coop: ExportData = { ...data, outcomes: [out(0, [256, 256])], shape: games['6561'].info };
+    const coop: GameData = { ...played, outcomes: [out(0, [256, 256])], shape: games['6561'].info };
     expect(toCsv(coop).split('\r\n').slice(1, 3)).toEqual([
       '1,1,1,Alpha,alpha,256,DRAW',
       '1,1,1,"<script>alert(""x"")</script>",evil,256,DRAW',
@@ -99,25 +101,26 @@ describe('JSON export', () => {
   it('validates against its schema and keeps every part', () => {
     const parsed = tournamentExportSchema.parse(JSON.parse(toJsonExport(input)));
     expect(parsed.format).toBe('jury-tournament-export');
+    expect(parsed.version).toBe(2);
     expect(parsed.outcomes.map((o) => o.index)).toEqual([0, 1, 2, 3]);
     expect(parsed.schedule).toHaveLength(4);
-    expect(parsed.standings.map((r) => [r.id, r.points])).toEqual([
-      ['alpha', 51],
-      ['comma', 22],
-      ['evil', 7],
-    ]);
-    expect(parsed.ratings.elo).toHaveLength(3);
     expect(JSON.parse(toJsonExport(input))).toEqual(JSON.parse(JSON.stringify(buildJsonExport(input))));
   });
 
-  it('ranks by the given stages but rates over all games', () => {
-    const final = buildJsonExport({ ...input, rankingStages: ['final'] });
-    expect(final.standings.map((r) => [r.id, r.points, r.games])).toEqual([
-      ['comma', 22, 2],
-      ['alpha', 18, 2],
-      ['evil', 0, 0],
+  // Version 1 ranked by the final's games alone (evil with 0 games) or by totals over every stage; the
+  // ranking is now CodeCup's: finalists by the final, then the others by the Swiss, ratings from every game.
+  it('holds the ranking every view shows: finalists by the final, the rest by the Swiss', () => {
+    const exported = buildJsonExport(input);
+    expect(exported.ranking).toEqual(data.ranking);
+    expect(exported.ranking.rows.map((r) => [r.place, r.id, r.stage, r.points, r.games])).toEqual([
+      [1, 'comma', 'final', 22, 2],
+      [2, 'alpha', 'final', 18, 2],
+      [3, 'evil', 'swiss', 7, 2],
     ]);
-    expect(final.ratings.skill?.find((r) => r.id === 'evil')?.games).toBe(2);
+    expect(exported.ranking.rows[2]?.decidedBy).toBe('stage');
+    expect(exported.ranking.rows.map((r) => r.skill?.games)).toEqual([2, 4, 2]);
+    expect(exported.ranking.rows.every((r) => r.elo !== null)).toBe(true);
+    expect(exported.crosstable?.ids).toEqual(['comma', 'alpha', 'evil']);
   });
 });
 
@@ -128,14 +131,20 @@ describe('HTML report', () => {
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).toContain('<title>Test &lt;cup&gt;</title>');
   });
-  it('holds the standings rows, the crosstable, times and linked results', () => {
+  it('holds the ranking rows, the crosstable, times and linked results', () => {
+    const head = html.slice(html.indexOf('<table class="standings">'), html.indexOf('</thead>'));
+    expect(head).toContain(
+      '<th>#</th><th>Bot</th><th>Ranked by</th><th>Swiss points</th><th>Swiss games</th><th>Swiss average</th><th>Final points</th><th>Final games</th><th>Final average</th><th>W/D/L</th>',
+    );
+    const alpha = data.ranking.rows[1];
     expect(html).toContain(
-      '<tr><td>1</td><td>Alpha</td><td>51</td><td>4</td><td>12.75</td><td>2/1/1</td><td>0</td>',
+      `<tr><td>2</td><td>Alpha</td><td>Final</td><td>33</td><td>2</td><td>16.5</td><td>18</td><td>2</td><td>9</td><td>2/1/1</td><td>0</td><td>0</td><td>0</td><td>0</td><td>${Math.round(alpha?.elo?.elo ?? 0)} ± `,
     );
     expect(html).toContain(
-      '<td>3</td><td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</td><td>7</td><td>2</td><td>3.5</td><td>0/0/2</td><td>1</td>',
+      '<tr><td>3</td><td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</td><td>Swiss</td><td>7</td><td>2</td><td>3.5</td><td>0</td><td>0</td><td>0</td><td>0/0/2</td><td>1</td>',
     );
-    expect(html).toContain('<td>1. Alpha</td><td>—</td><td>18–22 (0/1/1)</td><td>33–7 (2/0/0)</td>');
+    expect(html).toContain('<td>2. Alpha</td><td>18–22 (0/1/1)</td><td>—</td><td>33–7 (2/0/0)</td>');
+    expect(html).not.toContain('ranked by average');
     expect(html).toContain('<a href="transcripts/game-3.txt">3</a>');
     expect(html).toContain('<h3>swiss round 1</h3>');
     expect(html).toContain('<span class="timeout">TIMEOUT</span>');

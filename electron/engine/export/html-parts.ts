@@ -1,5 +1,8 @@
+import type { Ranking } from '../../../shared/tournament/ranking/index.ts';
 import type { Crosstable, SeatStats } from '../../../shared/tournament/standings/index.ts';
-import { statusWords } from '../../../shared/tournament/standings/index.ts';
+import { FAILURE_STATUSES, statusWords } from '../../../shared/tournament/standings/index.ts';
+import { stageTitle } from '../tournament/leaderboard.ts';
+import { eloText, figure, placeText, rankedByText, skillText, wdlText } from '../tournament/ranking-text.ts';
 import type { GameOutcome, ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { ExportData } from './data.ts';
 import { transcriptHref } from './transcripts.ts';
@@ -22,8 +25,39 @@ export function table(head: readonly string[], rows: readonly (readonly string[]
 }
 
 /** A number with at most `digits` decimals, trailing zeros dropped. */
-export function num(value: number, digits = 2): string {
-  return String(Number(value.toFixed(digits)));
+export const num = figure;
+
+/**
+ * The ranking table (class `standings`): place, bot, the stage that ranked it (multi-stage views), points,
+ * games and average per stage, W/D/L, irregular losses by kind, Elo ± 95% and openskill μ ± σ; the same
+ * rows and texts as `jury standings`.
+ */
+export function rankingHtml(ranking: Ranking, names: ReadonlyMap<string, string>): string {
+  const stages = ranking.stages.map((s) => s.stage);
+  const multi = stages.length > 1;
+  const head = ['#', 'Bot'];
+  if (multi) head.push('Ranked by');
+  if (multi)
+    for (const s of stages)
+      head.push(...['points', 'games', 'average'].map((h) => `${escapeHtml(stageTitle(s))} ${h}`));
+  else head.push('Points', 'Games', 'Average');
+  const wdl = ranking.rows.some((r) => r.wdl !== null);
+  if (wdl) head.push('W/D/L');
+  head.push(...FAILURE_STATUSES);
+  if (ranking.ratings.elo) head.push('Elo (95%)');
+  if (ranking.ratings.skill) head.push('Skill μ ± σ');
+  const rows = ranking.rows.map((r) => {
+    const cells = [placeText(r), escapeHtml(names.get(r.id) ?? r.name)];
+    if (multi) cells.push(escapeHtml(rankedByText(r)));
+    const lines = multi ? r.stages : [{ points: r.points, games: r.games, average: r.average }];
+    for (const l of lines) cells.push(num(l.points), String(l.games), num(l.average));
+    if (wdl) cells.push(wdlText(r));
+    cells.push(...FAILURE_STATUSES.map((s) => String(r.irregular[s])));
+    if (ranking.ratings.elo) cells.push(eloText(r.elo));
+    if (ranking.ratings.skill) cells.push(skillText(r.skill));
+    return cells;
+  });
+  return table(head, rows, 'standings');
 }
 
 /** The crosstable: "for–against (W/D/L)" per cell, rows and columns in standings order. */

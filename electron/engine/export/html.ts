@@ -1,6 +1,15 @@
 import type { ExportData } from './data.ts';
 import { exportReport } from './data.ts';
-import { crosstableHtml, escapeHtml, num, roundsHtml, seatStatsHtml, table } from './html-parts.ts';
+import { basisNote, championOf } from '../tournament/ranking-text.ts';
+import {
+  crosstableHtml,
+  escapeHtml,
+  num,
+  rankingHtml,
+  roundsHtml,
+  seatStatsHtml,
+  table,
+} from './html-parts.ts';
 
 /** What {@link renderHtmlReport} needs besides the data. */
 export interface HtmlReportInput extends ExportData {
@@ -27,54 +36,23 @@ const ms = (us: number): string => `${num(us / 1000, 1)} ms`;
 
 /**
  * A standalone HTML report: one file with inline CSS and no scripts, which opens in any browser without
- * a server. Standings (with irregular losses, Elo and openskill), the crosstable (2-player) or the
+ * a server. The event's ranking as every view shows it (places, the stage that ranked each bot, points,
+ * games and average per stage, W/D/L, irregular losses, Elo and openskill; the knockout champion named;
+ * a note when a stage ranked by average), the crosstable (2-player) or the
  * per-seat statistics (4-player), per-bot time statistics, and every round's results with links to
  * `transcripts/game-<n>.txt` beside the report (see `writeTranscripts`). Every name is escaped.
  */
 export function renderHtmlReport(input: HtmlReportInput): string {
-  const { report, ratings, outcomes } = exportReport(input);
+  const { ranking, crosstable, seatStats, timeStats, outcomes } = exportReport(input);
   const names = new Map(input.participants.map((p) => [p.id, p.name]));
   const name = (id: string): string => escapeHtml(names.get(id) ?? id);
-  const elo = new Map((ratings.elo ?? []).map((r) => [r.id, r]));
-  const skill = new Map((ratings.skill ?? []).map((r) => [r.id, r]));
-
-  const standingsHead = [
-    '#',
-    'Bot',
-    'Points',
-    'Games',
-    'Average',
-    'W/D/L',
-    'TIMEOUT',
-    'ILLEGAL',
-    'CRASH',
-    'EXIT',
-  ];
-  if (ratings.elo) standingsHead.push('Elo (95%)');
-  if (ratings.skill) standingsHead.push('Skill μ−3σ');
-  const standings = report.standings.map((r) => {
-    const cells = [
-      String(r.rank),
-      name(r.id),
-      num(r.points),
-      String(r.games),
-      num(r.average),
-      r.wdl ? `${r.wdl.wins}/${r.wdl.draws}/${r.wdl.losses}` : '',
-      String(r.irregular.TIMEOUT),
-      String(r.irregular.ILLEGAL),
-      String(r.irregular.CRASH),
-      String(r.irregular.EXIT),
-    ];
-    const e = elo.get(r.id);
-    if (ratings.elo) cells.push(e ? `${num(e.elo, 0)} ± ${num(e.high - e.elo, 0)}` : '');
-    const s = skill.get(r.id);
-    if (ratings.skill) cells.push(s ? `${num(s.conservative)} (${num(s.mu)} ± ${num(s.sigma)})` : '');
-    return cells;
-  });
+  const champion = championOf(ranking);
+  const note = basisNote(ranking);
+  const standings = `${champion ? `<p class="champion">Champion: <b>${name(champion.id)}</b></p>\n` : ''}${rankingHtml(ranking, names)}${note ? `\n<p class="note">${escapeHtml(note)}</p>` : ''}`;
 
   const times = table(
     ['Bot', 'Games', 'Mean per move', 'Max move', 'Mean per game', 'Max game', 'Closest call'],
-    report.timeStats.map((t) => [
+    timeStats.map((t) => [
       name(t.id),
       String(t.games),
       ms(t.meanPerMoveUs),
@@ -88,13 +66,11 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const body = [
     `<h1>${escapeHtml(input.title)}</h1>`,
     input.subtitle ? `<p>${escapeHtml(input.subtitle)}</p>` : '',
-    `<p>${outcomes.length} of ${input.scheduled.length} scheduled games played.${
-      input.rankingStages ? ` Ranking by the ${escapeHtml(input.rankingStages.join(', '))} stage(s).` : ''
-    }</p>`,
+    `<p>${outcomes.length} of ${input.scheduled.length} scheduled games played.</p>`,
     '<h2>Standings</h2>',
-    table(standingsHead, standings),
-    report.crosstable ? `<h2>Crosstable</h2>\n${crosstableHtml(report.crosstable, names)}` : '',
-    `<h2>Points per seat</h2>\n${seatStatsHtml(report.seatStats, input.seatNames, names)}`,
+    standings,
+    crosstable ? `<h2>Crosstable</h2>\n${crosstableHtml(crosstable, names)}` : '',
+    `<h2>Points per seat</h2>\n${seatStatsHtml(seatStats, input.seatNames, names)}`,
     `<h2>Time</h2>\n${times}`,
     `<h2>Results</h2>\n${roundsHtml(input, outcomes, names, input.transcriptLinks ?? true)}`,
   ].filter((part) => part !== '');

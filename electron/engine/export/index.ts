@@ -1,5 +1,5 @@
 import { toCsv } from './csv.ts';
-import type { ExportData } from './data.ts';
+import type { GameData } from './data.ts';
 import type { HtmlReportInput } from './html.ts';
 import { renderHtmlReport } from './html.ts';
 import type { JsonExportInput } from './json.ts';
@@ -9,10 +9,11 @@ import { writeTextFile } from './transcripts.ts';
 /**
  * Tournament exports: CodeCup's CSV, a versioned JSON export, a standalone HTML report and all
  * transcripts. The render functions take plain data and return text; the write functions below are the
- * only ones that touch the file system.
+ * only ones that touch the file system. The ranking in them comes from the one leaderboard every view
+ * shows (`storedExportData` in electron/engine/tournament/leaderboard.ts).
  */
 export { CSV_HEADER, SWISS_STAGE, csvField, toCsv } from './csv.ts';
-export type { ExportData, ExportReport } from './data.ts';
+export type { ExportData, ExportReport, GameData } from './data.ts';
 export { exportReport } from './data.ts';
 export type { HtmlReportInput } from './html.ts';
 export { renderHtmlReport } from './html.ts';
@@ -29,7 +30,7 @@ export type { IndexedRecord } from './transcripts.ts';
 export { transcriptHref, transcriptName, writeTextFile, writeTranscripts } from './transcripts.ts';
 
 /** Writes the CSV export to `path` (atomically). */
-export function writeCsv(path: string, data: ExportData): Promise<void> {
+export function writeCsv(path: string, data: GameData): Promise<void> {
   return writeTextFile(path, toCsv(data));
 }
 

@@ -77,7 +77,8 @@ describe('jury run, standings and export', () => {
     });
 
     const standings = await jury('standings', db, '--json');
-    const rows = (JSON.parse(standings.out) as { standings: { name: string; games: number }[] }).standings;
+    const rows = (JSON.parse(standings.out) as { ranking: { rows: { name: string; games: number }[] } })
+      .ranking.rows;
     expect(rows.map((r) => r.games)).toEqual([4, 4, 4]);
     expect(rows.map((r) => r.name).sort()).toEqual(['Greedy', 'Random', 'Random <script>']);
     const table = await jury('standings', db);
@@ -103,5 +104,6 @@ describe('jury run, standings and export', () => {
     expect((await jury('export', db, '--format', 'json', '--out', join(dir, 'all.json'))).code).toBe(0);
     const json = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')) as { outcomes: unknown[] };
     expect(json.outcomes).toHaveLength(6);
+    expect((json as unknown as { ranking: { rows: unknown[] } }).ranking.rows).toEqual(rows);
   }, 60_000);
 });
