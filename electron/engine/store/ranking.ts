@@ -14,10 +14,10 @@ import { parseStoredJson, StoreError } from './errors.ts';
 import { scheduledGames } from './queries.ts';
 import { text, type Db } from './sqlite.ts';
 
-// The ranking totals (shared/tournament/ranking) live in `ranking_totals` as small keyed JSON entries
-// (see entries.ts there): finishing a game rewrites only its own entries (its bots, its pairs, their
-// ratings, the event entry), in the same transaction that stores the game, so the cost per game does not
-// grow with the event; `readRankingTotals` reads them all in one query.
+// The ranking totals (shared/tournament/ranking) live in `ranking_totals` as keyed JSON entries (see
+// entries.ts there): finishing a game rewrites only the entries it touches (the event entry, its stage's
+// bots, its bots' pair rows, the ratings), in the same transaction that stores the game, so the cost per
+// game does not grow with the number of games; `readRankingTotals` reads them all in one query.
 
 const UPSERT_SQL =
   'INSERT INTO ranking_totals (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
@@ -122,5 +122,9 @@ export function addToRankingTotals(
     return;
   }
   addOutcome(partial, outcome, game, shape);
-  writeEntries(db, partial);
+  // Only the touched entries: the partial totals hold nothing else in full.
+  const wanted = new Set(keys);
+  const upsert = db.sql(UPSERT_SQL);
+  for (const [key, value] of totalsEntries(partial))
+    if (wanted.has(key)) upsert.run(key, JSON.stringify(value));
 }

@@ -17,14 +17,17 @@ export interface EloFit {
 const ELO = 400 / Math.LN10;
 const Z95 = 1.959963984540054;
 
+const logSig = (x: number): number => (x < 0 ? x - Math.log1p(Math.exp(x)) : -Math.log1p(Math.exp(-x)));
+
 /**
  * The Bradley–Terry maximum a posteriori fit behind every Elo figure: `games[i][j]` games between bots
  * `order[i]` and `order[j]` (symmetric), `points[i][j]` i's score in them (a win 1, a draw or a double
  * failure ½, a loss 0; `points[i][j] + points[j][i] = games[i][j]`). The order of games does not matter,
  * so a fit from running pair totals equals a fit from the games themselves. A weak Gaussian prior
- * (`priorSd`, default 1000 Elo) keeps a perfect score finite; Newton's method with step halving; the
- * field's mean is `anchor` (default 1500); the intervals come from the inverse of the observed Fisher
- * information, for each rating relative to the field's mean.
+ * (`priorSd`, default 1000 Elo) keeps a perfect score finite; Newton's method with step halving, each
+ * step a Cholesky solve (the information matrix is positive definite thanks to the prior); the field's
+ * mean is `anchor` (default 1500); the intervals come from the inverse of the observed Fisher
+ * information, for each rating relative to the field's mean. Cost: about n³/3 per Newton step for n bots.
  */
 export function eloFit(
   order: readonly string[],
@@ -35,107 +38,164 @@ export function eloFit(
   const n = order.length;
   const tau = (options.priorSd ?? 1000) / ELO;
   const precision = 1 / (tau * tau);
-  const theta = new Array<number>(n).fill(0);
-  const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
-  const logSig = (x: number): number => (x < 0 ? x - Math.log1p(Math.exp(x)) : -Math.log1p(Math.exp(-x)));
-  const objective = (t: readonly number[]): number => {
+  // Flat copies: g[i·n + j] games and p[i·n + j] points of i against j.
+  const g = new Float64Array(n * n);
+  const p = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i === j) continue;
+      g[i * n + j] = games[i]?.[j] ?? 0;
+      p[i * n + j] = points[i]?.[j] ?? 0;
+    }
+  }
+  const objective = (t: Float64Array): number => {
     let f = 0;
     for (let i = 0; i < n; i++) {
-      f -= (precision * (t[i] as number) ** 2) / 2;
+      const ti = t[i] as number;
+      f -= (precision * ti * ti) / 2;
       for (let j = i + 1; j < n; j++) {
-        const d = (t[i] as number) - (t[j] as number);
-        f += at(points, i, j) * logSig(d) + at(points, j, i) * logSig(-d);
+        if (g[i * n + j] === 0) continue;
+        const d = ti - (t[j] as number);
+        f += (p[i * n + j] as number) * logSig(d) + (p[j * n + i] as number) * logSig(-d);
       }
     }
     return f;
   };
-  // The information matrix (negative Hessian) and the gradient at `t`.
-  const derivatives = (t: readonly number[]): [number[][], number[]] => {
-    const info = order.map(() => new Array<number>(n).fill(0));
-    const grad = t.map((x) => -precision * x);
+  // The information matrix (negative Hessian) into `info` and the gradient into `grad`, at `t`.
+  const info = new Float64Array(n * n);
+  const grad = new Float64Array(n);
+  const derivatives = (t: Float64Array): void => {
+    info.fill(0);
     for (let i = 0; i < n; i++) {
-      (info[i] as number[])[i] = precision;
-      for (let j = 0; j < n; j++) {
-        const g = at(games, i, j);
-        if (i === j || g === 0) continue;
-        const p = sigmoid((t[i] as number) - (t[j] as number));
-        grad[i] = (grad[i] as number) + at(points, i, j) - g * p;
-        (info[i] as number[])[i] = at(info, i, i) + g * p * (1 - p);
-        (info[i] as number[])[j] = -g * p * (1 - p);
+      grad[i] = -precision * (t[i] as number);
+      info[i * n + i] = precision;
+    }
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const gij = g[i * n + j] as number;
+        if (gij === 0) continue;
+        const pr = 1 / (1 + Math.exp((t[j] as number) - (t[i] as number)));
+        const w = gij * pr * (1 - pr);
+        grad[i] = (grad[i] as number) + (p[i * n + j] as number) - gij * pr;
+        grad[j] = (grad[j] as number) + (p[j * n + i] as number) - gij * (1 - pr);
+        info[i * n + i] = (info[i * n + i] as number) + w;
+        info[j * n + j] = (info[j * n + j] as number) + w;
+        info[i * n + j] = -w;
+        info[j * n + i] = -w;
       }
     }
-    return [info, grad];
   };
-  // Newton's method with step halving: the objective is strictly concave, so this converges.
+  const theta = new Float64Array(n);
+  const next = new Float64Array(n);
+  const chol = new Float64Array(n * n);
   let f = objective(theta);
   for (let iter = 0; iter < 100; iter++) {
-    const [info, grad] = derivatives(theta);
-    const inv = invert(info);
-    if (!inv) break;
-    const step = multiply(inv, grad);
+    derivatives(theta);
+    if (!cholesky(info, chol, n)) break;
+    const step = solve(chol, grad, n);
     let scale = 1;
-    let next = theta.map((x, i) => x + (step[i] as number));
+    for (let i = 0; i < n; i++) next[i] = (theta[i] as number) + (step[i] as number);
     let fNext = objective(next);
     while (fNext < f - 1e-12 && scale > 1e-6) {
       scale /= 2;
-      next = theta.map((x, i) => x + scale * (step[i] as number));
+      for (let i = 0; i < n; i++) next[i] = (theta[i] as number) + scale * (step[i] as number);
       fNext = objective(next);
     }
-    next.forEach((x, i) => (theta[i] = x));
+    theta.set(next);
     f = fNext;
-    if (Math.max(0, ...step.map((s) => Math.abs(s * scale))) < 1e-10) break;
+    let largest = 0;
+    for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs((step[i] as number) * scale));
+    if (largest < 1e-10) break;
   }
-  const cov = invert(derivatives(theta)[0]);
-  const mean = theta.reduce((s, x) => s + x, 0) / Math.max(1, n);
-  const rowSums = (cov ?? []).map((row) => row.reduce((s, x) => s + x, 0));
-  const total = rowSums.reduce((s, x) => s + x, 0);
+  // The covariance Σ = info⁻¹: only its diagonal and its row sums are needed.
+  derivatives(theta);
+  const ok = cholesky(info, chol, n);
+  const rowSums = ok ? solve(chol, new Float64Array(n).fill(1), n) : null;
+  const diag = ok ? inverseDiagonal(chol, n) : null;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += rowSums?.[i] ?? 0;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += theta[i] as number;
+  mean /= Math.max(1, n);
   const anchor = options.anchor ?? 1500;
   return order.map((id, i) => {
     // Var(θᵢ − mean θ) = Σᵢᵢ − 2/n Σⱼ Σᵢⱼ + 1/n² ΣΣ: the common shift is not identified by the games.
-    const variance = cov ? at(cov, i, i) - (2 * (rowSums[i] ?? 0)) / n + total / (n * n) : Infinity;
+    const variance =
+      diag && rowSums ? (diag[i] as number) - (2 * (rowSums[i] as number)) / n + total / (n * n) : Infinity;
     const se = Math.sqrt(Math.max(0, variance)) * ELO;
     const elo = anchor + ((theta[i] as number) - mean) * ELO;
-    const g = (games[i] as number[]).reduce((s, x) => s + x, 0);
-    const pts = (points[i] as number[]).reduce((s, x) => s + x, 0);
-    return { id, elo, se, low: elo - Z95 * se, high: elo + Z95 * se, games: g, score: g > 0 ? pts / g : 0 };
+    let played = 0;
+    let pts = 0;
+    for (let j = 0; j < n; j++) {
+      played += g[i * n + j] as number;
+      pts += p[i * n + j] as number;
+    }
+    return {
+      id,
+      elo,
+      se,
+      low: elo - Z95 * se,
+      high: elo + Z95 * se,
+      games: played,
+      score: played > 0 ? pts / played : 0,
+    };
   });
 }
 
-// Small dense linear algebra for the fit: n×n for n bots (a few hundred at most), so Gauss–Jordan
-// elimination with partial pivoting is simple and fast enough.
+// Dense linear algebra for the fit on flat row-major n×n arrays: n is the number of bots (a few hundred
+// at most), so a Cholesky factorisation is simple and fast enough.
 
-/** The inverse of the square matrix `a` (not changed), or null when it is singular. */
-function invert(a: readonly (readonly number[])[]): number[][] | null {
-  const n = a.length;
-  // Augment [a | I] and reduce it to [I | a⁻¹].
-  const m = a.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < n; r++) {
-      if (Math.abs(at(m, r, col)) > Math.abs(at(m, pivot, col))) pivot = r;
-    }
-    const p = at(m, pivot, col);
-    if (Math.abs(p) < 1e-300) return null;
-    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
-    const rowC = m[col] as number[];
-    for (let j = 0; j < 2 * n; j++) rowC[j] = (rowC[j] as number) / p;
-    for (let r = 0; r < n; r++) {
-      if (r === col) continue;
-      const row = m[r] as number[];
-      const f = row[col] as number;
-      if (f === 0) continue;
-      for (let j = 0; j < 2 * n; j++) row[j] = (row[j] as number) - f * (rowC[j] as number);
+/** L with `a = L·Lᵀ` into the lower triangle of `l`; false when `a` is not positive definite. */
+function cholesky(a: Float64Array, l: Float64Array, n: number): boolean {
+  l.fill(0);
+  for (let j = 0; j < n; j++) {
+    let d = a[j * n + j] as number;
+    for (let k = 0; k < j; k++) d -= (l[j * n + k] as number) ** 2;
+    if (!(d > 0)) return false;
+    const ljj = Math.sqrt(d);
+    l[j * n + j] = ljj;
+    for (let i = j + 1; i < n; i++) {
+      let s = a[i * n + j] as number;
+      for (let k = 0; k < j; k++) s -= (l[i * n + k] as number) * (l[j * n + k] as number);
+      l[i * n + j] = s / ljj;
     }
   }
-  return m.map((row) => row.slice(n));
+  return true;
 }
 
-/** The product of the square matrix `a` and the vector `v`. */
-function multiply(a: readonly (readonly number[])[], v: readonly number[]): number[] {
-  return a.map((row) => row.reduce((s, x, j) => s + x * (v[j] ?? 0), 0));
+/** x with `L·Lᵀ·x = b`. */
+function solve(l: Float64Array, b: Float64Array, n: number): Float64Array {
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = b[i] as number;
+    for (let k = 0; k < i; k++) s -= (l[i * n + k] as number) * (y[k] as number);
+    y[i] = s / (l[i * n + i] as number);
+  }
+  const x = new Float64Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    let s = y[i] as number;
+    for (let k = i + 1; k < n; k++) s -= (l[k * n + i] as number) * (x[k] as number);
+    x[i] = s / (l[i * n + i] as number);
+  }
+  return x;
 }
 
-/** `m[r][c]`, for matrices known to be full (keeps `noUncheckedIndexedAccess` quiet in inner loops). */
-function at(m: readonly (readonly number[])[], r: number, c: number): number {
-  return (m[r] as readonly number[])[c] as number;
+/** The diagonal of `(L·Lᵀ)⁻¹ = L⁻ᵀ·L⁻¹`: the column norms of L⁻¹, computed column by column. */
+function inverseDiagonal(l: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n);
+  const col = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    // Column c of L⁻¹: forward substitution of the unit vector e_c (zero above row c).
+    col.fill(0);
+    let norm = 0;
+    for (let i = c; i < n; i++) {
+      let s = i === c ? 1 : 0;
+      for (let k = c; k < i; k++) s -= (l[i * n + k] as number) * (col[k] as number);
+      const v = s / (l[i * n + i] as number);
+      col[i] = v;
+      norm += v * v;
+    }
+    out[c] = norm;
+  }
+  return out;
 }

@@ -7,9 +7,11 @@ import { emptyBot, entry, KNOCKOUT_STAGE } from './totals.ts';
 import type {
   BotTotals,
   Decider,
+  Dict,
   EloFigure,
   EventTotals,
   KnockoutFigure,
+  PairTotals,
   RankContext,
   Ranking,
   RankRow,
@@ -45,27 +47,32 @@ function eloFigures(totals: EventTotals, ctx: RankContext): Map<string, EloFigur
   const order = ctx.participants.map((p) => p.id);
   const pos = new Map(order.map((id, i) => [id, i]));
   const n = order.length;
+  // games[i][j] games of i against j, and results[i][j] i's results in them (a win 1, a draw ½).
   const games = order.map(() => new Array<number>(n).fill(0));
-  const points = order.map(() => new Array<number>(n).fill(0));
+  const results = order.map(() => new Array<number>(n).fill(0));
   for (const name of Object.keys(totals.stages)) {
-    const pairs = (entry(totals.stages, name) as StageTotals).pairs;
+    const pairs = (totals.stages[name] as StageTotals).pairs;
     for (const a of Object.keys(pairs)) {
       const i = pos.get(a);
-      const row = entry(pairs, a);
-      if (i === undefined || !row) continue;
+      if (i === undefined) continue;
+      const row = pairs[a] as Dict<PairTotals>;
+      const gi = games[i] as number[];
+      const ri = results[i] as number[];
       for (const b of Object.keys(row)) {
         const j = pos.get(b);
-        const ab = entry(row, b);
-        const ba = entry(entry(pairs, b) ?? {}, a);
-        if (j === undefined || !ab || !ba || i === j) continue;
-        // a's Elo score per game: (r_a + 1 − r_b) / 2 with r = 1, ½, 0: a double failure is ½ each.
-        const ra = ab.wins + ab.draws / 2;
-        const rb = ba.wins + ba.draws / 2;
-        (games[i] as number[])[j] = ((games[i] as number[])[j] as number) + ab.meetings;
-        (points[i] as number[])[j] = ((points[i] as number[])[j] as number) + (ra + ab.meetings - rb) / 2;
+        if (j === undefined || j === i) continue;
+        const ab = row[b] as PairTotals;
+        gi[j] = (gi[j] as number) + ab.meetings;
+        ri[j] = (ri[j] as number) + ab.wins + ab.draws / 2;
       }
     }
   }
+  // a's Elo score per game is (r_a + 1 − r_b) / 2: a win 1, a draw ½, a loss 0, a double failure ½ each.
+  const points = games.map((row, i) =>
+    row.map(
+      (g, j) => (g + ((results[i] as number[])[j] as number) - ((results[j] as number[])[i] as number)) / 2,
+    ),
+  );
   const fit = eloFit(order, games, points, ctx.elo);
   return new Map(fit.map((r) => [r.id, { elo: r.elo, se: r.se, low: r.low, high: r.high }]));
 }
@@ -138,6 +145,12 @@ function rankGroup(
   const tiedKey = (w: Work): string => `${w.key}|${w.primary}|${w.irregular}`;
   const tied = new Map<string, Set<string>>();
   for (const w of work) tied.set(tiedKey(w), (tied.get(tiedKey(w)) ?? new Set()).add(w.p.id));
+  // Every bot of the stage by a fixed rank (code-unit order of ids), so sums of averages come out the
+  // same whatever order the pairs first met; each opponent's average computed once.
+  const ids = Object.keys(stage.bots).sort(cmp);
+  const rankOf = new Map(ids.map((id, i) => [id, i]));
+  const averages = ids.map((id) => average(stage.bots[id] as BotTotals));
+  const weight = new Float64Array(ids.length);
   for (const w of work) {
     const row = entry(stage.pairs, w.p.id);
     const mates = tied.get(tiedKey(w)) as Set<string>;
@@ -146,18 +159,22 @@ function rankGroup(
     let oppSum = 0;
     let oppCount = 0;
     if (row) {
-      // Sorted: sums of averages come out the same whatever order the pairs first met.
-      for (const other of Object.keys(row).sort()) {
-        const pair = entry(row, other);
-        if (!pair) continue;
-        if (mates.has(other) && other !== w.p.id) {
+      weight.fill(0);
+      for (const other of Object.keys(row)) {
+        const pair = row[other] as PairTotals;
+        if (other !== w.p.id && mates.has(other)) {
           pts += pair.for;
           games += pair.meetings;
         }
-        if (pair.opposed > 0) {
-          oppSum += pair.opposed * average(entry(stage.bots, other) ?? emptyBot());
+        const r = rankOf.get(other);
+        if (r !== undefined && pair.opposed > 0) {
+          weight[r] = pair.opposed;
           oppCount += pair.opposed;
         }
+      }
+      for (let r = 0; r < ids.length; r++) {
+        const times = weight[r] as number;
+        if (times > 0) oppSum += times * (averages[r] as number);
       }
     }
     w.headToHead = basis === 'average' ? (games > 0 ? pts / games : 0) : pts;
