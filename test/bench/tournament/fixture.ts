@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { MemoryChannel, MemoryOracle, playsWell } from '../../../electron/engine/referee/memory-channel.ts';
 import { playGame } from '../../../electron/engine/referee/referee.ts';
 import type { GameRecord } from '../../../electron/engine/record/schema.ts';
@@ -18,6 +19,11 @@ export interface BenchStore {
   readonly store: TournamentStore;
   readonly participants: readonly Participant[];
   readonly context: ScheduleContext;
+  /**
+   * Reads every row of the store's `ranking_totals` (key and JSON text, nothing parsed) through a plain
+   * read-only connection of its own and returns how many: the floor of any reader of the running totals.
+   */
+  countTotalsRows(): number;
   dispose(): void;
 }
 
@@ -39,11 +45,20 @@ export function benchStore(n: number, seed: number): BenchStore {
   });
   // scheduleContext only reads `game` and `boards` of the config.
   const config = { game: '6561' } as unknown as TournamentConfig;
+  let reader: { db: DatabaseSync; rows: StatementSync } | null = null;
   return {
     store,
     participants: people,
     context: scheduleContext(config, seed, people),
+    countTotalsRows: () => {
+      if (!reader) {
+        const db = new DatabaseSync(store.path, { readOnly: true });
+        reader = { db, rows: db.prepare('SELECT key, value FROM ranking_totals') };
+      }
+      return reader.rows.all().length;
+    },
     dispose: () => {
+      reader?.db.close();
       store.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -25,11 +25,12 @@ const SIZES = {
 /**
  * The tournament section: the manager's own cost, with in-process instant 6561 players whose records
  * come from real referee games. A CodeCup-sized event (Swiss then final) through the real runner,
- * scheduler and store file; the standings query over 100,000 stored games; memory over 10,000 games.
+ * scheduler and store file; the leaderboard over 100,000 stored games and over a CodeCup-size final;
+ * memory over 10,000 games.
  */
 export const tournamentSection: Section = {
   name: 'tournament',
-  description: 'the manager: CPU per game of a 120-player event, standings on 100,000 games, memory',
+  description: 'the manager: CPU per game of a 120-player event, the leaderboard on 100,000 games, memory',
   async run(ctx) {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
     const results: Record<string, PartResult> = {};
