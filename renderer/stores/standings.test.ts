@@ -81,14 +81,6 @@ describe('the standings store', () => {
     expect(store.columns.map((c) => c.id)).not.toContain('stage');
   });
 
-  it('shows no rows while the answer has no leaderboard', async () => {
-    fake.tournamentStandings.mockResolvedValueOnce({ ...answer(swissThenFinal()), ranking: undefined });
-    const store = useStandingsStore();
-    await store.load('t1');
-    expect(store.rows).toEqual([]);
-    expect(store.columns).toEqual([]);
-  });
-
   it('sorts by a column and reverses on the second click (ties stay in rank order)', async () => {
     const store = useStandingsStore();
     await store.load('t1');

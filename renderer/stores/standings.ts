@@ -17,7 +17,7 @@ import { sharedSubscription, throttledRefetch } from './refetch.ts';
  * The answer of `tournament.standings`: the leaderboard (`ranking`, the engine's `rankEvent` for the
  * view asked), the report (crosstable, seats, times), the stages, the points per round.
  */
-export type Standings = Response<'tournament.standings'> & { readonly ranking?: Ranking };
+export type Standings = Response<'tournament.standings'>;
 /** The export formats. */
 export type ExportKind = Request<'tournament.export'>['kind'];
 /** An exported file. */

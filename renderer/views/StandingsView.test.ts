@@ -26,7 +26,7 @@ const env = vi.hoisted(() => ({
   stages: ['swiss', 'final'],
 }));
 
-const standings: Standings = {
+const standings: Omit<Standings, 'ranking'> = {
   report: {
     standings: [],
     crosstable: {
