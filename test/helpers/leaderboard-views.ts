@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WebSocket } from 'ws';
 import type { Ranking, RankRow } from '../../shared/tournament/ranking/index.ts';
 import type { Crosstable } from '../../shared/tournament/standings/index.ts';
 import { runCli } from '../../electron/cli/program.ts';
 import type { TournamentExport } from '../../electron/engine/export/json.ts';
+import { startServer } from '../../electron/serve/server.ts';
 import type { Harness } from './service-harness.ts';
 
 /**
@@ -111,6 +113,53 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/**
+ * The rankings `jury serve` sends a browser for `tournament.standings` of `id` (the whole event, then each
+ * of `stages`): the real server over the harness's service, asked over its WebSocket API.
+ */
+export async function servedRankings(
+  h: Harness,
+  id: string,
+  stages: readonly string[],
+  dir: string,
+): Promise<Ranking[]> {
+  const root = join(dir, 'renderer');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>test</title>');
+  const server = await startServer({ service: h.service, staticRoot: root, port: 0, host: '127.0.0.1' });
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api`);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const answers = new Map<number, (value: unknown) => void>();
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as {
+        id?: number;
+        ok?: boolean;
+        value?: unknown;
+        error?: string;
+      };
+      if (typeof message.id !== 'number') return;
+      answers.get(message.id)?.(message.ok ? message.value : new Error(message.error));
+    });
+    const ask = (n: number, payload: unknown): Promise<Ranking> =>
+      new Promise((resolve, reject) => {
+        answers.set(n, (value) =>
+          value instanceof Error ? reject(value) : resolve((value as { ranking: Ranking }).ranking),
+        );
+        ws.send(JSON.stringify({ id: n, channel: 'tournament.standings', payload }));
+      });
+    const out = [await ask(1, { id })];
+    for (const [i, stage] of stages.entries()) out.push(await ask(i + 2, { id, stage }));
+    return out;
+  } finally {
+    ws.close();
+    await server.close();
+  }
+}
+
 /** Every view of one event, for the tests to compare. */
 export interface EventViews {
   /** `jury standings --json`: the whole event, then each stage by the name the user types. */
@@ -119,6 +168,8 @@ export interface EventViews {
   /** The app's `tournament.standings`: the whole event and each stage. */
   readonly app: Ranking;
   readonly appStages: readonly Ranking[];
+  /** What `jury serve` sends: the whole event, then each stage. */
+  readonly served: readonly Ranking[];
   /** The JSON exports of `jury export` and of the app. */
   readonly cliJson: TournamentExport;
   readonly appJson: TournamentExport;
@@ -141,6 +192,7 @@ export async function eventViews(h: Harness, id: string, out: string): Promise<E
   const appStages = await Promise.all(
     stages.map(async (stage) => (await h.call('tournament.standings', { id, stage })).ranking),
   );
+  const served = await servedRankings(h, id, stages, join(out, `${id}-serve`));
   for (const format of ['json', 'html', 'csv']) {
     const file = join(out, `${id}.${format}`);
     const r = await jury('export', db, '--format', format, '--out', file);
@@ -154,6 +206,7 @@ export async function eventViews(h: Harness, id: string, out: string): Promise<E
     cliStages,
     app,
     appStages,
+    served,
     cliJson: JSON.parse(read('json')) as TournamentExport,
     appJson: appJson as TournamentExport,
     cliHtml: read('html'),

@@ -49,6 +49,8 @@ export function expectViewsAgree(views: EventViews): void {
   // The app (and so jury serve) and the CLI: the same ranking, whole event and each stage.
   expect(views.app).toEqual(ranking);
   expect(views.appStages).toEqual(views.cliStages.map((s) => s.ranking));
+  // jury serve answers the same, through the same contract, over its WebSocket API.
+  expect(views.served).toEqual([ranking, ...views.cliStages.map((s) => s.ranking)]);
   views.cliStages.forEach((s, i) => expect(s.ranking.view).toEqual({ stage: ranking.stages[i]?.stage }));
   // Ratings come from every game: the same in each view.
   for (const s of views.cliStages) {
