@@ -55,6 +55,17 @@ describe('leaderboardColumns', () => {
     ]);
   });
 
+  it('keeps an earlier stage’s average rather than its points when that stage ranked by average', () => {
+    const ranking = swissThenFinal();
+    const byAverage = {
+      ...ranking,
+      stages: ranking.stages.map((s) => (s.stage === 'swiss' ? { ...s, basis: 'average' as const } : s)),
+    };
+    const columns = leaderboardColumns(byAverage);
+    expect(columns.filter((c) => c.drop === 1).map((c) => c.id)).toEqual(['points@swiss', 'skill']);
+    expect(column(columns, 'average@swiss').drop).toBe(0);
+  });
+
   it('gives one stage plain figures, and each game the ratings it has', () => {
     expect(ids(leaderboardColumns(swissThenFinal({ stage: 'swiss' })))).toEqual([
       'place',

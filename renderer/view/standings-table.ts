@@ -48,7 +48,8 @@ export function isMultiStage(ranking: Ranking): boolean {
 /**
  * The columns of the table: place, bot, then games, points and average (in a multi-stage event: the
  * stage that ranked the row, and these three per stage, the last stage first as it ranks first), W/D/L
- * (not for cooperative games), irregular losses, Elo (2-player games) and openskill.
+ * (not for cooperative games), irregular losses, Elo (2-player games) and openskill. On a narrow screen
+ * the second rating and an earlier stage's other figure go first, then its games and the stage column.
  */
 export function leaderboardColumns(ranking: Ranking): LeaderboardColumn[] {
   const col = (kind: ColumnKind, drop: 0 | 1 | 2 = 0, stage: string | null = null): LeaderboardColumn => ({
@@ -61,12 +62,13 @@ export function leaderboardColumns(ranking: Ranking): LeaderboardColumn[] {
   const columns = [col('place'), col('name')];
   if (isMultiStage(ranking)) {
     columns.push(col('stage', 2));
-    const stages = ranking.stages.map((s) => s.stage).reverse();
-    stages.forEach((stage, i) => {
+    // An earlier stage keeps the figure it ranked by (points, or the average when its counts differ).
+    [...ranking.stages].reverse().forEach((s, i) => {
       const earlier = i > 0;
-      columns.push(col('games', earlier ? 2 : 0, stage));
-      columns.push(col('points', 0, stage));
-      columns.push(col('average', earlier ? 1 : 0, stage));
+      const byAverage = s.basis === 'average' && !s.knockout;
+      columns.push(col('games', earlier ? 2 : 0, s.stage));
+      columns.push(col('points', earlier && byAverage ? 1 : 0, s.stage));
+      columns.push(col('average', earlier && !byAverage ? 1 : 0, s.stage));
     });
   } else {
     for (const kind of FIGURES) columns.push(col(kind));
