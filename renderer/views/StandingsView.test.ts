@@ -149,6 +149,12 @@ describe('StandingsView', () => {
     expect(rows[0]!.find('[data-testid="cell-points@final"]').classes()).toContain('ranked');
     expect(rows[2]!.find('[data-testid="cell-points@swiss"]').classes()).toContain('ranked');
     expect(rows[2]!.find('[data-testid="cell-points@final"]').classes()).not.toContain('ranked');
+    // A line before each stage's group of columns.
+    expect(
+      wrapper
+        .findAll('[data-testid="standings-table"] th.stage-start')
+        .map((th) => th.find('button').attributes('data-testid')),
+    ).toEqual(['sort-games@final', 'sort-games@swiss']);
     // Ratings from every game: Elo ± half the 95% interval, openskill μ ± σ.
     const bob = swissThenFinal().rows[0]!;
     expect(rows[0]!.find('[data-testid="cell-elo"]').text()).toBe(
