@@ -17,8 +17,6 @@ export interface EloFit {
 const ELO = 400 / Math.LN10;
 const Z95 = 1.959963984540054;
 
-const logSig = (x: number): number => (x < 0 ? x - Math.log1p(Math.exp(x)) : -Math.log1p(Math.exp(-x)));
-
 /**
  * The Bradley–Terry maximum a posteriori fit behind every Elo figure: `games[i][j]` games between bots
  * `order[i]` and `order[j]` (symmetric), `points[i][j]` i's score in them (a win 1, a draw or a double
@@ -48,58 +46,74 @@ export function eloFit(
       p[i * n + j] = points[i]?.[j] ?? 0;
     }
   }
-  const objective = (t: Float64Array): number => {
+  // The objective (log posterior) at `t` and, with `derive`, its gradient into `grad` and the information
+  // matrix (negative Hessian) into `info`: one exp and one log1p per pair that met, in stable forms.
+  const info = new Float64Array(n * n);
+  const grad = new Float64Array(n);
+  const evaluate = (t: Float64Array, derive: boolean): number => {
     let f = 0;
+    if (derive) info.fill(0);
     for (let i = 0; i < n; i++) {
       const ti = t[i] as number;
       f -= (precision * ti * ti) / 2;
-      for (let j = i + 1; j < n; j++) {
-        if (g[i * n + j] === 0) continue;
-        const d = ti - (t[j] as number);
-        f += (p[i * n + j] as number) * logSig(d) + (p[j * n + i] as number) * logSig(-d);
+      if (derive) {
+        grad[i] = -precision * ti;
+        info[i * n + i] = precision;
       }
     }
-    return f;
-  };
-  // The information matrix (negative Hessian) into `info` and the gradient into `grad`, at `t`.
-  const info = new Float64Array(n * n);
-  const grad = new Float64Array(n);
-  const derivatives = (t: Float64Array): void => {
-    info.fill(0);
     for (let i = 0; i < n; i++) {
-      grad[i] = -precision * (t[i] as number);
-      info[i * n + i] = precision;
-    }
-    for (let i = 0; i < n; i++) {
+      const ti = t[i] as number;
       for (let j = i + 1; j < n; j++) {
         const gij = g[i * n + j] as number;
         if (gij === 0) continue;
-        const pr = 1 / (1 + Math.exp((t[j] as number) - (t[i] as number)));
+        const pij = p[i * n + j] as number;
+        const pji = p[j * n + i] as number;
+        const d = ti - (t[j] as number);
+        // log σ(d) and log σ(−d), and pr = σ(d): i's expected score against j.
+        let pr: number;
+        if (d >= 0) {
+          const e = Math.exp(-d);
+          const l = Math.log1p(e);
+          f += -pij * l + pji * (-d - l);
+          pr = 1 / (1 + e);
+        } else {
+          const e = Math.exp(d);
+          const l = Math.log1p(e);
+          f += pij * (d - l) - pji * l;
+          pr = e / (1 + e);
+        }
+        if (!derive) continue;
         const w = gij * pr * (1 - pr);
-        grad[i] = (grad[i] as number) + (p[i * n + j] as number) - gij * pr;
-        grad[j] = (grad[j] as number) + (p[j * n + i] as number) - gij * (1 - pr);
+        grad[i] = (grad[i] as number) + pij - gij * pr;
+        grad[j] = (grad[j] as number) + pji - gij * (1 - pr);
         info[i * n + i] = (info[i * n + i] as number) + w;
         info[j * n + j] = (info[j * n + j] as number) + w;
         info[i * n + j] = -w;
         info[j * n + i] = -w;
       }
     }
+    return f;
   };
   const theta = new Float64Array(n);
   const next = new Float64Array(n);
   const chol = new Float64Array(n * n);
-  let f = objective(theta);
+  // Newton's method with step halving; `grad` and `info` always belong to `theta`.
+  let f = evaluate(theta, true);
   for (let iter = 0; iter < 100; iter++) {
-    derivatives(theta);
     if (!cholesky(info, chol, n)) break;
     const step = solve(chol, grad, n);
     let scale = 1;
     for (let i = 0; i < n; i++) next[i] = (theta[i] as number) + (step[i] as number);
-    let fNext = objective(next);
-    while (fNext < f - 1e-12 && scale > 1e-6) {
-      scale /= 2;
-      for (let i = 0; i < n; i++) next[i] = (theta[i] as number) + scale * (step[i] as number);
-      fNext = objective(next);
+    let fNext = evaluate(next, true);
+    // A relative tolerance: the objective sums many terms, so its rounding grows with the field.
+    const tolerance = 1e-12 * Math.max(1, Math.abs(f));
+    if (fNext < f - tolerance) {
+      while (fNext < f - tolerance && scale > 1e-6) {
+        scale /= 2;
+        for (let i = 0; i < n; i++) next[i] = (theta[i] as number) + scale * (step[i] as number);
+        fNext = evaluate(next, false);
+      }
+      fNext = evaluate(next, true);
     }
     theta.set(next);
     f = fNext;
@@ -107,8 +121,7 @@ export function eloFit(
     for (let i = 0; i < n; i++) largest = Math.max(largest, Math.abs((step[i] as number) * scale));
     if (largest < 1e-10) break;
   }
-  // The covariance Σ = info⁻¹: only its diagonal and its row sums are needed.
-  derivatives(theta);
+  // The covariance Σ = info⁻¹ at the fit: only its diagonal and its row sums are needed.
   const ok = cholesky(info, chol, n);
   const rowSums = ok ? solve(chol, new Float64Array(n).fill(1), n) : null;
   const diag = ok ? inverseDiagonal(chol, n) : null;
