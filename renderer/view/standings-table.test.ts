@@ -137,6 +137,12 @@ describe('rows and places', () => {
     expect(swissThenFinal({ stage: 'final' }).rows.map(tieBreak)).toEqual([null, null, null, null, null]);
     expect(swissThenFinal().rows.map((r) => r.decidedBy)).toContain('stage');
     expect(swissThenFinal().rows.map(tieBreak)).toEqual([null, null, null, null, null]);
+    // Bots sharing a knockout place are not told apart by a hint.
+    const shared = knockout().rows.map((r) =>
+      r.placeTo > r.place ? { ...r, decidedBy: 'opponents' as const } : r,
+    );
+    expect(shared.map(tieBreak)).toEqual([null, null, null, null]);
+    expect(tieBreak({ ...knockout().rows[1]!, decidedBy: 'opponents' })).toBe('opponents');
   });
 });
 

@@ -139,9 +139,13 @@ export function placeLabel(row: RankRow): string {
 /** The tie-breaks worth a quiet hint: the criteria beyond the stage, the bracket and the points. */
 const TIE_BREAKS: ReadonlySet<Decider> = new Set(['irregular', 'head-to-head', 'opponents', 'name']);
 
-/** The tie-break that put a ranked row below the one above, or null when the figures show it. */
+/**
+ * The tie-break that put a ranked row below the one above, or null when the figures show it or the two
+ * share the place (the losers of one knockout round).
+ */
 export function tieBreak(row: RankRow): Decider | null {
-  return row.stage !== null && row.decidedBy !== null && TIE_BREAKS.has(row.decidedBy) ? row.decidedBy : null;
+  if (row.stage === null || row.placeTo > row.place || row.decidedBy === null) return null;
+  return TIE_BREAKS.has(row.decidedBy) ? row.decidedBy : null;
 }
 
 /**

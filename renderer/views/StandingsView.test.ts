@@ -228,6 +228,7 @@ describe('StandingsView', () => {
       ['3–4', 'Bob'],
     ]);
     expect(wrapper.findAll('[data-testid="champion"]')).toHaveLength(1);
+    expect(wrapper.findAll('[data-testid="tie-break"]')).toHaveLength(0);
     // Its counts differ, but a knockout ranks by the round lost: no average note.
     expect(wrapper.find('[data-testid="basis-note"]').exists()).toBe(false);
     expect(wrapper.text()).toContain('Places follow the bracket');
