@@ -100,22 +100,22 @@ export interface RankContext {
   /** The game's seats, teams and cooperation (a registry `GameInfo` fits). */
   readonly shape: GameShape;
   /** Default `'event'`. */
-  readonly view?: RankView;
+  readonly view?: RankView | undefined;
   /**
    * The knockout format's games per match (k). Needed to know whether a match whose games are in is
    * decided (k games with unequal totals, or a decider); without it a match counts as decided only when
    * its winner appears in a later round, so the champion is not named.
    */
-  readonly gamesPerMatch?: number;
+  readonly gamesPerMatch?: number | undefined;
   /**
    * Optional: the participants scheduled in each stage (from the schedule). A bot listed for a stage
    * counts as that stage's participant before its first game there finishes, so a finalist is ranked with
    * the finalists (with zero games) from the moment the final is scheduled. Without it, a bot joins a
    * stage's group with its first finished game in that stage.
    */
-  readonly stageMembers?: Readonly<Record<string, readonly string[]>>;
+  readonly stageMembers?: Readonly<Record<string, readonly string[]>> | undefined;
   /** Elo fit options (anchor 1500, prior sd 1000 by default). */
-  readonly elo?: EloOptions;
+  readonly elo?: EloOptions | undefined;
 }
 
 /** Which criterion put a row below the row just above it. */
