@@ -220,7 +220,10 @@ export function rankEvent(totals: EventTotals, ctx: RankContext): Ranking {
   for (const name of [...names].reverse()) {
     const stage = stageOf(name);
     const isKnockout = name === KNOCKOUT_STAGE && stage.games > 0;
-    const members = new Set([...Object.keys(stage.bots), ...(ctx.stageMembers?.[name] ?? [])]);
+    const members = new Set([
+      ...Object.keys(stage.bots),
+      ...(ctx.stageMembers && Object.hasOwn(ctx.stageMembers, name) ? (ctx.stageMembers[name] ?? []) : []),
+    ]);
     const group = ctx.participants.filter((p) => !placed.has(p.id) && (isKnockout || members.has(p.id)));
     let knockout: Map<string, KnockoutFigure> | null = null;
     if (isKnockout) {
