@@ -116,7 +116,7 @@ describe('rankEvent: Swiss then final (CodeCup)', () => {
       [1, 'C', 'final', null],
       // B has no final game yet: ranked with the finalists, by average (0 games), below those who played.
       [2, 'A', 'final', 'average'],
-      [3, 'B', null, 'average'],
+      [3, 'B', 'final', 'average'],
       [4, 'D', 'swiss', 'stage'],
     ]);
   });

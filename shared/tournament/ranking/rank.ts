@@ -316,7 +316,7 @@ export function rankEvent(totals: EventTotals, ctx: RankContext): Ranking {
       placeTo,
       id,
       name: work.p.name,
-      stage: own || work.knockout ? stage : null,
+      stage,
       games: own?.games ?? 0,
       points: own?.points ?? 0,
       average: own && own.games > 0 ? own.points / own.games : 0,

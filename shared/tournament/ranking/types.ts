@@ -181,7 +181,10 @@ export interface RankRow {
   readonly placeTo: number;
   readonly id: string;
   readonly name: string;
-  /** The stage whose results placed this row, or null when it has no game in the view. */
+  /**
+   * The stage whose group placed this row (a scheduled finalist without a final game yet: `final`), or
+   * null when it has no game and no scheduled place in the view (ranked last, by name).
+   */
   readonly stage: string | null;
   /** Games, points and average in the ranking stage (zeros when `stage` is null). */
   readonly games: number;
