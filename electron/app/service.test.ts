@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { games } from '../../shared/games/registry.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
+import { seatStats, timeStats } from '../../shared/tournament/standings/index.ts';
 import { CSV_HEADER } from '../engine/export/csv.ts';
 import { machineProtections, protectionsOf } from '../engine/process/protections.ts';
 import { replayRecord } from '../engine/record/replay.ts';
@@ -133,37 +134,57 @@ describe('createJuryService', () => {
     ]);
     expect(rows.every((r) => r.durationMs !== null && r.durationMs > 0 && r.scores?.length === 2)).toBe(true);
 
+    // The standings come from the running totals: no read of every outcome.
+    const outcomesRead = vi.spyOn(TournamentStore.prototype, 'outcomes');
     const standings = await h.call('tournament.standings', { id: 'Cup' });
+    expect(outcomesRead).not.toHaveBeenCalled();
     expect(standings.stages).toEqual(['main']);
     const total = (name: string): number =>
       rows
         .flatMap((r) => r.seats.map((s, i) => (s === name ? (r.scores?.[i] ?? 0) : 0)))
         .reduce((a, b) => a + b);
-    expect(standings.report.standings.map((r) => [r.name, r.points])).toEqual(
-      standings.report.standings.map((r) => [r.name, total(r.name)]),
-    );
-    // The leaderboard every view shows; the report's rows are made from it.
+    // The leaderboard every view shows.
     expect(standings.ranking.view).toBe('event');
-    expect(standings.ranking.rows.map((r) => [r.place, r.name, r.points, r.games, r.stage])).toEqual(
-      standings.report.standings.map((r) => [r.rank, r.name, r.points, r.games, 'main']),
+    expect(standings.ranking.rows.map((r) => [r.place, r.points, r.games, r.stage])).toEqual(
+      standings.ranking.rows.map((r, i) => [i + 1, total(r.name), 2, 'main']),
     );
     expect(standings.ranking.rows.every((r) => r.skill === null && r.elo === null && r.wdl === null)).toBe(
       true,
     );
+    const order = standings.ranking.rows.map((r) => r.id);
+    expect(standings.crosstable?.ids).toEqual(order);
+    expect(standings.crosstable?.cells[0]?.[1]?.games).toBe(2);
     expect((await h.call('tournament.standings', { id: 'Cup', stage: 'Main' })).ranking.view).toEqual({
       stage: 'main',
     });
     await expect(h.call('tournament.standings', { id: 'Cup', stage: 'final' })).rejects.toThrow(
       'no stage "final" in this event; its views: "Whole event", "Main"',
     );
-    expect(standings.pointsByRound.map((p) => p.name)).toEqual(standings.report.standings.map((r) => r.name));
-    expect(standings.pointsByRound.map((p) => p.points.at(-1))).toEqual(
-      standings.report.standings.map((r) => r.points),
+    expect(outcomesRead).not.toHaveBeenCalled();
+    outcomesRead.mockRestore();
+
+    // The figures that read every game: the same as computed from the stored outcomes.
+    const statistics = await h.call('tournament.statistics', { id: 'Cup' });
+    const stored = TournamentStore.open(join(h.dir, 'tournaments', 'Cup.sqlite'), { readOnly: true });
+    const outcomes = stored.outcomes();
+    stored.close();
+    expect(outcomes).toHaveLength(2);
+    expect(statistics.seatStats).toEqual(seatStats(order, outcomes, 2));
+    expect(statistics.timeStats).toEqual(timeStats(order, outcomes, games['6561'].info));
+    expect(statistics.timeStats.map((t) => t.games)).toEqual([2, 2]);
+    expect(statistics.seatStats.bots.map((b) => b.id)).toEqual(order);
+    expect(statistics.pointsByRound.map((p) => p.name)).toEqual(standings.ranking.rows.map((r) => r.name));
+    expect(statistics.pointsByRound.map((p) => p.points.at(-1))).toEqual(
+      standings.ranking.rows.map((r) => r.points),
     );
     // One point per round of the schedule, each named by its stage and round.
     const rounds = [...new Set(rows.map((g) => `${g.stage}/${g.round}`))];
-    expect(standings.rounds.map((r) => `${r.stage}/${r.round}`)).toEqual(rounds);
-    expect(standings.pointsByRound.every((p) => p.points.length === rounds.length)).toBe(true);
+    expect(statistics.rounds.map((r) => `${r.stage}/${r.round}`)).toEqual(rounds);
+    expect(statistics.pointsByRound.every((p) => p.points.length === rounds.length)).toBe(true);
+    expect(await h.call('tournament.statistics', { id: 'Cup', stage: 'main' })).toEqual(statistics);
+    await expect(h.call('tournament.statistics', { id: 'Cup', stage: 'final' })).rejects.toThrow(
+      'no stage "final" in this event',
+    );
 
     const csv = await h.call('tournament.export', { id: 'Cup', kind: 'csv' });
     const lines = csv.content.trimEnd().split('\r\n');

@@ -152,6 +152,7 @@ describe('decideAccess', () => {
         !(desktopOnlyChannels as readonly string[]).includes(c),
     );
     expect(reading).toContain('tournament.standings');
+    expect(reading).toContain('tournament.statistics');
     expect(reading).toContain('tournament.live');
     expect(reading).toContain('system.protections');
     for (const channel of reading) expect(decideAccess(channel, false)).toEqual({ allowed: true });

@@ -12,17 +12,8 @@ type Changed = EventPayload<'tournament.changed'>;
 function answer(ranking: Ranking, stages = ['swiss', 'final']): Standings {
   return {
     ranking,
-    report: {
-      standings: [],
-      crosstable: null,
-      seatStats: { bots: [], overall: [] },
-      timeStats: [],
-      elo: null,
-      skill: null,
-    },
+    crosstable: null,
     stages,
-    pointsByRound: ranking.rows.map((r) => ({ name: r.name, points: [r.points] })),
-    rounds: [{ stage: 'swiss', round: 1 }],
   };
 }
 

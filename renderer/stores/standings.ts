@@ -15,7 +15,8 @@ import { sharedSubscription, throttledRefetch } from './refetch.ts';
 
 /**
  * The answer of `tournament.standings`: the leaderboard (`ranking`, the engine's `rankEvent` for the
- * view asked), the report (crosstable, seats, times), the stages, the points per round.
+ * view asked), its crosstable and the stages, all from the running totals (the seat and time statistics
+ * and points per round are `tournament.statistics`, stores/statistics.ts).
  */
 export type Standings = Response<'tournament.standings'>;
 /** The export formats. */

@@ -7,7 +7,7 @@ import { SEAT_PALETTE } from '../boards/palette.ts';
  * bots the colours repeat with another dash pattern and point shape, so every line stays distinct.
  */
 
-/** One bot's cumulative points per round, as `tournament.standings` answers them. */
+/** One bot's cumulative points per round, as `tournament.statistics` answers them. */
 export interface PointsSeries {
   readonly name: string;
   readonly points: readonly number[];

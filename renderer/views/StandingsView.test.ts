@@ -6,6 +6,7 @@ import type { Ranking, RankView } from '../../shared/tournament/ranking/index.ts
 import PointsChart from '../components/standings/PointsChart.vue';
 import { routes } from '../router.ts';
 import { useStandingsStore, type Standings } from '../stores/standings.ts';
+import { useStatisticsStore, type Statistics } from '../stores/statistics.ts';
 import StandingsView from './StandingsView.vue';
 import { mountScreen } from '../test-support.ts';
 import { cooperative, fourPlayers, knockout, swissThenFinal, unequalCounts } from '../test-rankings.ts';
@@ -27,34 +28,32 @@ const env = vi.hoisted(() => ({
 }));
 
 const standings: Omit<Standings, 'ranking'> = {
-  report: {
-    standings: [],
-    crosstable: {
-      ids: ['ann', 'bob', 'cy'],
-      cells: [
-        [null, cell(3, 1), cell(5, 1)],
-        [cell(1, 3), null, cell(5, 0)],
-        [cell(1, 5), cell(0, 5), null],
-      ],
-    },
-    seatStats: {
-      bots: ['ann', 'bob', 'cy'].map((id) => ({ id, seats: [line(2, 3), line(2, 1)] })),
-      overall: [line(6, 9), line(6, 7)],
-    },
-    timeStats: ['ann', 'bob', 'cy'].map((id) => ({
-      id,
-      games: 4,
-      moves: 80,
-      meanPerMoveUs: 12_000,
-      maxMoveUs: 90_000,
-      meanPerGameUs: 240_000,
-      maxPerGameUs: 300_000,
-      closestCall: { fraction: 0.3, gameIndex: 2 },
-    })),
-    elo: null,
-    skill: null,
+  crosstable: {
+    ids: ['ann', 'bob', 'cy'],
+    cells: [
+      [null, cell(3, 1), cell(5, 1)],
+      [cell(1, 3), null, cell(5, 0)],
+      [cell(1, 5), cell(0, 5), null],
+    ],
   },
   stages: ['main'],
+};
+
+const statistics: Statistics = {
+  seatStats: {
+    bots: ['ann', 'bob', 'cy'].map((id) => ({ id, seats: [line(2, 3), line(2, 1)] })),
+    overall: [line(6, 9), line(6, 7)],
+  },
+  timeStats: ['ann', 'bob', 'cy'].map((id) => ({
+    id,
+    games: 4,
+    moves: 80,
+    meanPerMoveUs: 12_000,
+    maxMoveUs: 90_000,
+    meanPerGameUs: 240_000,
+    maxPerGameUs: 300_000,
+    closestCall: { fraction: 0.3, gameIndex: 2 },
+  })),
   pointsByRound: [
     { name: 'Ann', points: [4, 8] },
     { name: 'Bob', points: [3, 6] },
@@ -72,6 +71,7 @@ const fake = {
     ranking: (env.rank ?? swissThenFinal)(request.stage === undefined ? 'event' : { stage: request.stage }),
     stages: env.stages,
   })),
+  tournamentStatistics: vi.fn(async (_: { id: string; stage?: string }) => statistics),
   tournamentsList: vi.fn(async () => []),
   onTournamentProgress: () => () => undefined,
   onTournamentChanged: () => () => undefined,
@@ -111,7 +111,10 @@ beforeEach(() => {
   env.rank = null;
   env.stages = ['swiss', 'final'];
 });
-afterEach(() => useStandingsStore().stopListening());
+afterEach(() => {
+  useStandingsStore().stopListening();
+  useStatisticsStore().stopListening();
+});
 
 describe('StandingsView', () => {
   it('ranks a Swiss-then-final event: the finalists by the final, then the others with their Swiss games', async () => {
@@ -277,9 +280,43 @@ describe('StandingsView', () => {
       ['1–3', '', '5–0'],
       ['1–5', '0–5', ''],
     ]);
-    expect(wrapper.findComponent(PointsChart).props('series')).toEqual(standings.pointsByRound);
-    expect(wrapper.findComponent(PointsChart).props('rounds')).toEqual(standings.rounds);
+    expect(fake.tournamentStatistics).toHaveBeenCalledWith({ id: 't1' });
+    expect(wrapper.findComponent(PointsChart).props('series')).toEqual(statistics.pointsByRound);
+    expect(wrapper.findComponent(PointsChart).props('rounds')).toEqual(statistics.rounds);
     expect(wrapper.find('[data-testid="seat-stats"] tfoot').text()).toContain('1.50');
     expect(wrapper.find('[data-testid="time-stats"] tbody tr').text()).toContain('12.0 ms');
+  });
+
+  it('shows the leaderboard at once and the chart, seat and time cards loading until their statistics arrive', async () => {
+    let release: (value: Statistics) => void = () => undefined;
+    fake.tournamentStatistics.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));
+    const wrapper = await mountView();
+    expect(names(wrapper)).toEqual(['Bob', 'Dee', 'Cy', 'Ann', 'Eve']);
+    expect(wrapper.find('[data-testid="crosstable"]').exists()).toBe(true);
+    expect(wrapper.findAll('[data-testid="statistics-loading"]')).toHaveLength(3);
+    expect(wrapper.findComponent(PointsChart).exists()).toBe(false);
+    expect(wrapper.find('[data-testid="seat-stats"]').exists()).toBe(false);
+    release(statistics);
+    await flushPromises();
+    expect(wrapper.findAll('[data-testid="statistics-loading"]')).toHaveLength(0);
+    expect(wrapper.findComponent(PointsChart).props('series')).toEqual(statistics.pointsByRound);
+    expect(wrapper.find('[data-testid="seat-stats"]').exists()).toBe(true);
+  });
+
+  it('asks for the statistics of the stage picked, and none for a view without games', async () => {
+    const wrapper = await mountView();
+    await useStandingsStore().setStage('final');
+    await flushPromises();
+    expect(fake.tournamentStatistics).toHaveBeenLastCalledWith({ id: 't1', stage: 'final' });
+    fake.tournamentStatistics.mockClear();
+    env.rank = (view) => ({
+      ...swissThenFinal(view),
+      stages: swissThenFinal(view).stages.map((s) => ({ ...s, games: 0 })),
+    });
+    await useStandingsStore().setStage('swiss');
+    await flushPromises();
+    expect(fake.tournamentStatistics).not.toHaveBeenCalled();
+    expect(wrapper.find('[data-testid="seat-stats"]').exists()).toBe(false);
+    expect(wrapper.findAll('[data-testid="statistics-loading"]')).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Ranking } from '../tournament/ranking/types.ts';
-import type { TournamentReport } from '../tournament/standings/report.ts';
+import type { Crosstable, SeatStats } from '../tournament/standings/crosstable.ts';
+import type { TimeStatsRow } from '../tournament/standings/time-stats.ts';
 import {
   concurrencySchema,
   limitsSchema,
@@ -251,17 +252,29 @@ export const rankingSchema = z.custom<Ranking>(
   { message: 'not a ranking' },
 );
 
-/** The ranking of the event or a stage, its tables and statistics, plus points per round for the chart. */
+/**
+ * The ranking of the event or a stage and its crosstable: only what the running totals give, so it
+ * answers fast on any number of stored games (the figures that read every game are in
+ * {@link statisticsSchema}).
+ */
 export const standingsSchema = z.object({
-  /** The leaderboard of the view asked for. */
+  /** The leaderboard of the view asked for (its rows carry the ratings from every game). */
   ranking: rankingSchema,
-  /**
-   * The view's tables in the older report shape, made from `ranking` (its rows and ratings; crosstable,
-   * seat and time statistics over the view's games, in ranking order).
-   */
-  report: z.custom<TournamentReport>((v) => typeof v === 'object' && v !== null),
+  /** The view's crosstable from the pair totals (2-player games; else null), rows in ranking order. */
+  crosstable: z.custom<Crosstable>((v) => typeof v === 'object' && v !== null).nullable(),
   /** The event's stages, in event order. */
   stages: z.array(z.string()),
+});
+
+/**
+ * The statistics of the event or a stage that read every game of the view: points per seat, thinking
+ * times and cumulative points per round, each in ranking order (`tournament.statistics`).
+ */
+export const statisticsSchema = z.object({
+  /** Points by seat position over the view's games, bots in ranking order. */
+  seatStats: z.custom<SeatStats>((v) => typeof v === 'object' && v !== null),
+  /** Thinking times per bot over the view's games, in ranking order. */
+  timeStats: z.array(z.custom<TimeStatsRow>((v) => typeof v === 'object' && v !== null)),
   /** Cumulative points after each round of the view, per bot, in ranking order. */
   pointsByRound: z.array(z.object({ name: z.string(), points: z.array(z.number()) })),
   /** The rounds of `pointsByRound`, in order: the stage and the round within it. */

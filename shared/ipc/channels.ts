@@ -35,6 +35,7 @@ export const requestChannels = [
   'tournament.abort',
   'tournament.concurrency',
   'tournament.standings',
+  'tournament.statistics',
   'tournament.games',
   'tournament.live',
   'tournament.replay',

@@ -37,6 +37,34 @@ describe('the IPC contract', () => {
     expect(isControlChannel('system.protections')).toBe(false);
   });
 
+  it('asks for the statistics apart from the standings, with the same payload, for spectators too', () => {
+    const statistics = ipcContract.requests['tournament.statistics'];
+    const standings = ipcContract.requests['tournament.standings'];
+    expect(requestChannels.indexOf('tournament.statistics')).toBe(
+      requestChannels.indexOf('tournament.standings') + 1,
+    );
+    expect(isControlChannel('tournament.statistics')).toBe(false);
+    for (const payload of [{ id: 'spring' }, { id: 'spring', stage: 'final' }]) {
+      expect(statistics.request.parse(payload)).toEqual(payload);
+      expect(standings.request.parse(payload)).toEqual(payload);
+    }
+    expect(statistics.request.safeParse({ id: 'spring', stage: 5 }).success).toBe(false);
+    expect(statistics.request.safeParse({ id: 'spring', round: 1 }).success).toBe(false);
+    const answer = {
+      seatStats: { bots: [{ id: 'a', seats: [{ games: 1, points: 2, average: 2 }] }], overall: [] },
+      timeStats: [],
+      pointsByRound: [{ name: 'A', points: [2] }],
+      rounds: [{ stage: 'main', round: 1 }],
+    };
+    expect(statistics.response.parse(answer)).toEqual(answer);
+    expect(statistics.response.safeParse({ ...answer, rounds: [{ stage: 'main', round: 0 }] }).success).toBe(
+      false,
+    );
+    expect(statistics.response.safeParse({ ...answer, seatStats: null }).success).toBe(false);
+    // The standings carry no figure that reads every game.
+    expect(Object.keys(standings.response.shape).sort()).toEqual(['crosstable', 'ranking', 'stages']);
+  });
+
   it('keeps stored settings a patch does not name', () => {
     const patch = ipcContract.requests['settings.set'].request.parse({ theme: 'dark' });
     expect(patch).toEqual({ theme: 'dark' });

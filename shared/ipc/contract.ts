@@ -27,6 +27,7 @@ import {
   settingsSchema,
   smokeTestSchema,
   standingsSchema,
+  statisticsSchema,
   tournamentDraftSchema,
   tournamentIdSchema,
   tournamentSummarySchema,
@@ -135,11 +136,20 @@ export const ipcContract = {
     },
     /**
      * The ranking of the whole event or of one stage (`stage`: a stage name in any case, or
-     * "Whole event"), the same rows `jury standings` and the exports show; an unknown stage is an error.
+     * "Whole event"), the same rows `jury standings` and the exports show, with its crosstable, from the
+     * running totals only (no read of every game); an unknown stage is an error.
      */
     'tournament.standings': {
       request: z.strictObject({ id: tournamentIdSchema, stage: z.string().optional() }),
       response: standingsSchema,
+    },
+    /**
+     * What reads every game of the view (points per seat, thinking times, points per round), in the
+     * ranking's order; the same payload as `tournament.standings`, asked for separately and less often.
+     */
+    'tournament.statistics': {
+      request: z.strictObject({ id: tournamentIdSchema, stage: z.string().optional() }),
+      response: statisticsSchema,
     },
     /** Every scheduled game with its result once finished, in schedule order. */
     'tournament.games': { request: tournament, response: z.array(gameRowSchema) },

@@ -56,6 +56,7 @@ export function tournamentHandlers(
       return manager.summary(id);
     },
     'tournament.standings': ({ id, stage }) => reads.standings(manager, id, stage),
+    'tournament.statistics': ({ id, stage }) => reads.statistics(manager, id, stage),
     'tournament.games': ({ id }) => reads.games(manager, id),
     'tournament.live': ({ id }) => reads.live(manager, id),
     'tournament.replay': ({ id, index }) => reads.replay(manager, id, index),

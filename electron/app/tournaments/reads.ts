@@ -6,16 +6,21 @@ import { gameRows, type GameRow } from './game-rows.ts';
 import type { TournamentManager } from './manager.ts';
 import { gameReplay, type GameReplay } from './replay.ts';
 import { storedExportData } from '../../engine/tournament/leaderboard.ts';
-import { standingsOf, type Standings } from './standings.ts';
+import { standingsOf, statisticsOf, type Standings, type Statistics } from './standings.ts';
 
 /**
  * The read side of a tournament, from its store (and, while it runs, its live boards): standings, the
  * game list, live frames, replays, re-runs and exports.
  */
 
-/** The ranking of the event (or of one stage) with its stages, its report and points per round. */
+/** The ranking of the event (or of one stage) with its crosstable and stages, from the running totals. */
 export function standings(manager: TournamentManager, id: string, stage?: string): Standings {
   return manager.read(id, (store, { config }) => standingsOf(store, config, stage));
+}
+
+/** Seat and time statistics and points per round of the event (or of one stage), from every game. */
+export function statistics(manager: TournamentManager, id: string, stage?: string): Statistics {
+  return manager.read(id, (store, { config }) => statisticsOf(store, config, stage));
 }
 
 /** Every scheduled game in schedule order, running ones marked, finished ones with their results. */
