@@ -23,7 +23,7 @@ function bigStore(): string {
     WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${GAMES})
     INSERT INTO scheduled_games SELECT i, iif(i % 5 = 0, 'final', 'swiss'), 1 + i / 60,
       json_array('p' || (i % ${PLAYERS}), 'p' || ((i * 7 + 1) % ${PLAYERS})), i, NULL, 'm', '' FROM n;
-    INSERT INTO results SELECT idx, '{}', '' FROM scheduled_games;
+    INSERT INTO results SELECT idx, '{}', '', idx + 1 FROM scheduled_games;
     INSERT INTO results_seats SELECT g.idx, s.key, s.value, g.stage, g.round, (g.idx + s.key) % 21,
       iif(g.idx % 97 = 0, 'TIMEOUT', 'OK'), 1000.0 + g.idx, 10.0, 20 FROM scheduled_games g, json_each(g.seats) s;
     INSERT INTO totals SELECT participant, stage, count(*), total(score), total(status = 'OK'),
@@ -49,31 +49,20 @@ describe('standings aggregation (benchmark hook)', () => {
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
-  it(`totals ${GAMES} games quickly`, { timeout: 120_000 }, () => {
-    const store = TournamentStore.open(bigStore(), { readOnly: true });
-    const best = (fromRows: boolean): number => {
-      store.seatTotals(undefined, fromRows); // warm the page cache, as a running tournament's would be
-      const times = Array.from({ length: 5 }, () => {
-        const start = performance.now();
-        store.seatTotals(undefined, fromRows);
-        return performance.now() - start;
-      });
-      return Math.min(...times);
-    };
-    const [fast, slow] = [best(false), best(true)];
-    const totals = store.seatTotals();
-    expect(totals).toEqual(store.seatTotals(undefined, true));
-    expect(store.seatTotals('swiss')).toEqual(store.seatTotals('swiss', true));
-    const swiss = store.seatTotals('swiss');
-    store.close();
-    expect(totals).toHaveLength(PLAYERS);
-    expect(totals.reduce((s, t) => s + t.games, 0)).toBe(2 * GAMES);
-    expect(swiss.reduce((s, t) => s + t.games, 0)).toBe(2 * (GAMES - GAMES / 5));
-    console.log(
-      `seatTotals over ${GAMES} games: ${fast.toFixed(2)} ms (from seat rows ${slow.toFixed(1)} ms)`,
-    );
-    // The target is 50 ms; the running totals do not depend on the number of games at all.
-    expect(fast).toBeLessThan(50);
-    expect(slow).toBeLessThan(2000);
-  });
+  // Speed belongs to `npm run bench` (the leaderboard part); this checks the running totals' values.
+  it(
+    `the running seat totals of ${GAMES} games equal the sums of their seat rows`,
+    { timeout: 120_000 },
+    () => {
+      const store = TournamentStore.open(bigStore(), { readOnly: true });
+      const totals = store.seatTotals();
+      expect(totals).toEqual(store.seatTotals(undefined, true));
+      expect(store.seatTotals('swiss')).toEqual(store.seatTotals('swiss', true));
+      const swiss = store.seatTotals('swiss');
+      store.close();
+      expect(totals).toHaveLength(PLAYERS);
+      expect(totals.reduce((s, t) => s + t.games, 0)).toBe(2 * GAMES);
+      expect(swiss.reduce((s, t) => s + t.games, 0)).toBe(2 * (GAMES - GAMES / 5));
+    },
+  );
 });
