@@ -3,8 +3,7 @@ import { ref } from 'vue';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
 import type { GameRow } from '../view/game-filter.ts';
-import { useNotices } from './notices.ts';
-import { sharedSubscription, throttledRefetch } from './refetch.ts';
+import { newestAnswer, sharedSubscription, throttledRefetch } from './refetch.ts';
 
 export type { GameRow } from '../view/game-filter.ts';
 
@@ -29,7 +28,7 @@ export const useGamesStore = defineStore('games', () => {
   const rows = ref<GameRow[]>([]);
   const loaded = ref(false);
   const loading = ref(false);
-  let sequence = 0;
+  const newest = newestAnswer(loading);
   const refetch = throttledRefetch(fetch, GAMES_REFETCH_MS);
   /**
    * Follows the shown tournament's changes while any screen asks (the bracket and the games list come
@@ -47,20 +46,14 @@ export const useGamesStore = defineStore('games', () => {
   async function fetch(): Promise<void> {
     const current = id.value;
     if (current === null) return;
-    const mine = ++sequence;
     refetch.fetched();
-    loading.value = true;
-    try {
-      const answer = await jury().tournamentGames({ id: current });
-      if (mine === sequence) {
+    await newest(
+      () => jury().tournamentGames({ id: current }),
+      (answer) => {
         rows.value = answer;
         loaded.value = true;
-      }
-    } catch (cause) {
-      if (mine === sequence) useNotices().error(cause);
-    } finally {
-      if (mine === sequence) loading.value = false;
-    }
+      },
+    );
   }
 
   /** Shows the games of `tournament` (the old rows go at once when it is another one). */

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sharedSubscription, throttledRefetch } from './refetch.ts';
+import { createPinia, setActivePinia } from 'pinia';
+import { ref } from 'vue';
+import { useNotices } from './notices.ts';
+import { newestAnswer, sharedSubscription, throttledRefetch } from './refetch.ts';
 
 describe('throttledRefetch', () => {
   beforeEach(() => {
@@ -73,5 +76,42 @@ describe('sharedSubscription', () => {
     expect(unsubscribe).toHaveBeenCalledTimes(1);
     first();
     expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('newestAnswer', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('applies only the newest answer, and only its failure is shown', async () => {
+    const loading = ref(false);
+    const newest = newestAnswer(loading);
+    const applied: string[] = [];
+    let slow: (v: string) => void = () => undefined;
+    const first = newest(
+      () => new Promise<string>((r) => (slow = r)),
+      (a) => applied.push(a),
+    );
+    expect(loading.value).toBe(true);
+    const second = newest(
+      () => Promise.resolve('new'),
+      (a) => applied.push(a),
+    );
+    await second;
+    expect(loading.value).toBe(false);
+    slow('old');
+    await first;
+    expect(applied).toEqual(['new']);
+    // A failure overtaken by a newer call is dropped; the newest failure is a notice.
+    const stale = newest(
+      () => Promise.reject(new Error('stale')),
+      () => undefined,
+    );
+    await newest(
+      () => Promise.reject(new Error('current')),
+      () => undefined,
+    );
+    await stale;
+    expect(useNotices().items.map((n) => n.message)).toEqual(['current']);
+    expect(loading.value).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import type { Ref } from 'vue';
+import { useNotices } from './notices.ts';
 /** A fetch throttled to at most one call per period (see {@link throttledRefetch}). */
 export interface ThrottledRefetch {
   /** Notes that a fetch starts now: the period counts from here (call it in the fetch itself). */
@@ -77,4 +79,25 @@ export function sharedSubscription(
   }
 
   return { follow, stop };
+}
+
+/**
+ * Runs loads so that only the newest one counts: a call's answer is applied, its failure shown as a
+ * notice and `loading` cleared only while no later call has started (an answer overtaken by a newer
+ * request, for another tournament or stage, is dropped). One per store; call it for every fetch.
+ */
+export function newestAnswer(loading: Ref<boolean>) {
+  let sequence = 0;
+  return async <T>(load: () => Promise<T>, apply: (answer: T) => void): Promise<void> => {
+    const mine = ++sequence;
+    loading.value = true;
+    try {
+      const answer = await load();
+      if (mine === sequence) apply(answer);
+    } catch (cause) {
+      if (mine === sequence) useNotices().error(cause);
+    } finally {
+      if (mine === sequence) loading.value = false;
+    }
+  };
 }

@@ -11,7 +11,7 @@ import {
   type SortState,
 } from '../view/standings-table.ts';
 import { useNotices } from './notices.ts';
-import { sharedSubscription, throttledRefetch } from './refetch.ts';
+import { newestAnswer, sharedSubscription, throttledRefetch } from './refetch.ts';
 
 /**
  * The answer of `tournament.standings`: the leaderboard (`ranking`, the engine's `rankEvent` for the
@@ -68,7 +68,7 @@ export const useStandingsStore = defineStore('standings', () => {
   const sort = ref<SortState>(DEFAULT_SORT);
   /** The export under way, if any. */
   const exporting = ref<ExportKind | null>(null);
-  let sequence = 0;
+  const newest = newestAnswer(loading);
   const refetch = throttledRefetch(fetch, STANDINGS_REFETCH_MS);
   /**
    * Follows finished games of the shown tournament while any screen asks (screens come and go in
@@ -101,18 +101,12 @@ export const useStandingsStore = defineStore('standings', () => {
   async function fetch(): Promise<void> {
     const current = id.value;
     if (current === null) return;
-    const mine = ++sequence;
     refetch.fetched();
-    loading.value = true;
-    try {
-      const request = stage.value === null ? { id: current } : { id: current, stage: stage.value };
-      const answer = await jury().tournamentStandings(request);
-      if (mine === sequence) data.value = answer;
-    } catch (cause) {
-      if (mine === sequence) useNotices().error(cause);
-    } finally {
-      if (mine === sequence) loading.value = false;
-    }
+    const request = stage.value === null ? { id: current } : { id: current, stage: stage.value };
+    await newest(
+      () => jury().tournamentStandings(request),
+      (answer) => (data.value = answer),
+    );
   }
 
   /** Shows tournament `tournament` (keeping the stage and sort when it is the same one). */

@@ -2,8 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import { useNotices } from './notices.ts';
-import { sharedSubscription, throttledRefetch } from './refetch.ts';
+import { newestAnswer, sharedSubscription, throttledRefetch } from './refetch.ts';
 
 /**
  * The answer of `tournament.statistics`: points per seat, thinking times and points per round of a
@@ -34,7 +33,7 @@ export const useStatisticsStore = defineStore('statistics', () => {
   /** The statistics of the view above; null until they arrive (and again when the view changes). */
   const data = ref<Statistics | null>(null);
   const loading = ref(false);
-  let sequence = 0;
+  const newest = newestAnswer(loading);
   const refetch = throttledRefetch(fetch, STATISTICS_REFETCH_MS);
   const changes = sharedSubscription(
     () =>
@@ -48,18 +47,12 @@ export const useStatisticsStore = defineStore('statistics', () => {
   async function fetch(): Promise<void> {
     const current = id.value;
     if (current === null) return;
-    const mine = ++sequence;
     refetch.fetched();
-    loading.value = true;
-    try {
-      const request = stage.value === null ? { id: current } : { id: current, stage: stage.value };
-      const answer = await jury().tournamentStatistics(request);
-      if (mine === sequence) data.value = answer;
-    } catch (cause) {
-      if (mine === sequence) useNotices().error(cause);
-    } finally {
-      if (mine === sequence) loading.value = false;
-    }
+    const request = stage.value === null ? { id: current } : { id: current, stage: stage.value };
+    await newest(
+      () => jury().tournamentStatistics(request),
+      (answer) => (data.value = answer),
+    );
   }
 
   /** Shows the statistics of `tournament` (`view`: a stage, or null for the whole event) and loads them. */
