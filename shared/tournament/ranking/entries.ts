@@ -130,32 +130,25 @@ function numbers(v: unknown, length: number): number[] | null {
 function decodeBot(v: unknown): BotTotals | null {
   const a = numbers(v, 9);
   if (!a) return null;
-  const [games, points, wins, draws, losses, TIMEOUT, ILLEGAL, CRASH, EXIT] = a as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  // numbers() checked the length: the defaults only satisfy the type checker.
+  const [
+    games = 0,
+    points = 0,
+    wins = 0,
+    draws = 0,
+    losses = 0,
+    TIMEOUT = 0,
+    ILLEGAL = 0,
+    CRASH = 0,
+    EXIT = 0,
+  ] = a;
   return { games, points, wins, draws, losses, irregular: { TIMEOUT, ILLEGAL, CRASH, EXIT } };
 }
 
 function decodePair(v: unknown): PairTotals | null {
   const a = numbers(v, 7);
   if (!a) return null;
-  const [meetings, opposed, pointsFor, against, wins, draws, losses] = a as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [meetings = 0, opposed = 0, pointsFor = 0, against = 0, wins = 0, draws = 0, losses = 0] = a;
   return { meetings, opposed, for: pointsFor, against, wins, draws, losses };
 }
 
