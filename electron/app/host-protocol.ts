@@ -1,6 +1,6 @@
 import type { EventChannel, RequestChannel } from '../../shared/ipc/channels.ts';
 import { eventChannels, requestChannels } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 
 /**
  * The message protocol between Electron's main process and the engine host (host.ts, run in a utility

@@ -6,7 +6,7 @@ import { processLauncher } from '../engine/bot-launcher.ts';
 import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
 import { playMatch, type Launcher, type MatchBot } from '../engine/play-match.ts';
 import { JURY_VERSION } from '../engine/version.ts';
-import type { Handlers } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { BotLibrary } from './library/bot-library.ts';
 import { sampleLaunch } from '../engine/bots/samples/launch.ts';
 import { smokeTest } from './library/smoke-test.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { IpcMain } from 'electron';
 import { requestChannels } from '../../shared/ipc/contract.ts';
-import type { Handlers, IpcMainLike } from './register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
+import type { IpcMainLike } from './register.ts';
 import { registerHandlers, UntrustedSenderError } from './register.ts';
 import type { SenderInfo } from './trusted-sender.ts';
 

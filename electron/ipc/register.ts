@@ -1,6 +1,6 @@
 import type { CheckedRequest, IpcContract, RequestChannel, Response } from '../../shared/ipc/contract.ts';
 import { ipcContract, requestChannels } from '../../shared/ipc/contract.ts';
-import type { z } from 'zod';
+import { parseOrThrow, type Handlers } from '../../shared/ipc/handlers.ts';
 import type { SenderCheck, SenderInfo } from './trusted-sender.ts';
 
 /**
@@ -8,11 +8,6 @@ import type { SenderCheck, SenderInfo } from './trusted-sender.ts';
  * foreign senders, validates the payload (the handler never sees a bad one), calls the typed handler and
  * validates its response. There is no generic channel: only the contract's requests are registered.
  */
-
-/** The typed handler of every request channel. */
-export type Handlers = {
-  readonly [C in RequestChannel]: (payload: CheckedRequest<C>) => Promise<Response<C>> | Response<C>;
-};
 
 /**
  * The part of Electron's `ipcMain` that {@link registerHandlers} uses; the real `ipcMain` fits it
@@ -58,18 +53,4 @@ async function handle<C extends RequestChannel>(
   const handler = handlers[channel] as (payload: CheckedRequest<C>) => Promise<Response<C>> | Response<C>;
   const response = await handler(payload);
   return parseOrThrow(spec.response, response, `${channel}: invalid response from main`) as Response<C>;
-}
-
-/**
- * Parses `value` with `schema`, or throws an Error whose message names every offending field by its
- * path (`bots.0.command: …`), prefixed with `what`. Used by main on every IPC payload and response.
- */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const field = issue.path.length === 0 ? '(payload)' : issue.path.map(String).join('.');
-    return `${field}: ${issue.message}`;
-  });
-  throw new Error(`${what}: ${problems.join('; ')}`);
 }

@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import type { Handlers } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { dispatch } from './dispatch.ts';
 import type { ServerMessage } from './protocol.ts';
 import { parseClientMessage } from './protocol.ts';

@@ -1,7 +1,7 @@
 import type { CheckedRequest, RequestChannel, Response } from '../../shared/ipc/contract.ts';
 import { ipcContract, requestChannels } from '../../shared/ipc/contract.ts';
-import type { Handlers } from '../ipc/register.ts';
-import { parseOrThrow } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
+import { parseOrThrow } from '../../shared/ipc/handlers.ts';
 import { decideAccess } from './access.ts';
 import type { ClientRequest, ServerResponse } from './protocol.ts';
 

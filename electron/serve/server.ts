@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { EventChannel } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { canControl, isSameOrigin } from './access.ts';
 import { httpUrl, isWildcardHost } from './addresses.ts';
 import type { ConnectionLimits } from './connection.ts';

@@ -1,6 +1,6 @@
 import type { OpenDialogOptions, SaveDialogOptions } from 'electron';
 import { basename, extname, join } from 'node:path';
-import type { Handlers } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 
 /**
  * The two requests main answers itself, with native dialogs: `dialog.openBot` (pick a program or a

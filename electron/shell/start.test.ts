@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { desktopOnlyChannels, requestChannels } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 import type { SenderInfo } from '../ipc/trusted-sender.ts';
 import type { FakeService } from '../../test/helpers/in-memory-host.ts';
 import { fakeService, inMemoryHost } from '../../test/helpers/in-memory-host.ts';

@@ -1,7 +1,8 @@
 import type { EventChannel } from '../../shared/ipc/channels.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
 import { ipcContract, type EventPayload } from '../../shared/ipc/contract.ts';
-import type { Handlers, IpcMainLike } from '../ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
+import type { IpcMainLike } from '../ipc/register.ts';
 import { registerHandlers } from '../ipc/register.ts';
 import type { TrustedOrigin } from '../ipc/trusted-sender.ts';
 import { trustedSender } from '../ipc/trusted-sender.ts';

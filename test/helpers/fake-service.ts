@@ -1,6 +1,6 @@
 import type { EventChannel, RequestChannel } from '../../shared/ipc/channels.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../../electron/ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 import type { ServeService } from '../../electron/serve/server.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { EventChannel } from '../../shared/ipc/channels.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../../electron/ipc/register.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
 import type { EngineProcess } from '../../electron/shell/engine-client.ts';
 import type { HostPort, HostService } from '../../electron/app/host-protocol.ts';
 import { serveHost } from '../../electron/app/host-protocol.ts';

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/ipc/contract.ts';
 import { ipcContract } from '../../shared/ipc/contract.ts';
 import { processLauncher, type ProcessLauncher } from '../../electron/engine/bot-launcher.ts';
-import { parseOrThrow } from '../../electron/ipc/register.ts';
+import { parseOrThrow } from '../../shared/ipc/handlers.ts';
 import { createJuryService, type JuryService } from '../../electron/app/service.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Handlers } from '../../ipc/register.ts';
+import type { Handlers } from '../../../shared/ipc/handlers.ts';
 import { demoDraft, demoName } from './demo.ts';
 import type { TournamentManager } from './manager.ts';
 import * as reads from './reads.ts';
