@@ -4,7 +4,7 @@ import { flushPromises } from '@vue/test-utils';
 import { h } from 'vue';
 import App from './App.vue';
 import { useSettingsStore } from './stores/settings.ts';
-import { appInfo, blank, mountScreen } from './test-support.ts';
+import { appInfo, blank, mountScreen } from '../test/helpers/renderer-mount.ts';
 
 const api = vi.hoisted(() => ({
   appInfo: vi.fn(),

@@ -7,7 +7,7 @@ import type { Settings } from '../stores/settings.ts';
 import DemoOffer from './DemoOffer.vue';
 import { useAppStore } from '../stores/app.ts';
 import { useSettingsStore } from '../stores/settings.ts';
-import { appInfo, blank, mountScreen } from '../test-support.ts';
+import { appInfo, blank, mountScreen } from '../../test/helpers/renderer-mount.ts';
 
 const api = vi.hoisted(() => ({ tournamentsDemo: vi.fn(), settingsSet: vi.fn() }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
 import type { Ranking } from '../../shared/tournament/ranking/index.ts';
-import { swissThenFinal } from '../test-rankings.ts';
+import { swissThenFinal } from '../../test/helpers/renderer-rankings.ts';
 import { useNotices } from './notices.ts';
 import { STANDINGS_REFETCH_MS, useStandingsStore, type ExportFile, type Standings } from './standings.ts';
 

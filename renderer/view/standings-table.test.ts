@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RankRow } from '../../shared/tournament/ranking/index.ts';
-import { cooperative, fourPlayers, knockout, swissThenFinal, unequalCounts } from '../test-rankings.ts';
+import {
+  cooperative,
+  fourPlayers,
+  knockout,
+  swissThenFinal,
+  unequalCounts,
+} from '../../test/helpers/renderer-rankings.ts';
 import {
   DEFAULT_SORT,
   ariaSort,

@@ -4,7 +4,7 @@ import { flushPromises } from '@vue/test-utils';
 import type { LibraryBot, SmokeTest } from '../stores/bots.ts';
 import { useNotices } from '../stores/notices.ts';
 import BotsView from './BotsView.vue';
-import { appInfo, mountScreen } from '../test-support.ts';
+import { appInfo, mountScreen } from '../../test/helpers/renderer-mount.ts';
 
 const api = vi.hoisted(() => ({
   appInfo: vi.fn(),

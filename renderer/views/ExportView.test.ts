@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { routes } from '../router.ts';
 import ExportView from './ExportView.vue';
-import { mountScreen } from '../test-support.ts';
+import { mountScreen } from '../../test/helpers/renderer-mount.ts';
 
 const env = vi.hoisted(() => ({ desktop: false }));
 const csv = {

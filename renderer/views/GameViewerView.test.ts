@@ -5,7 +5,7 @@ import GameBoard from '../boards/GameBoard.vue';
 import { routes } from '../router.ts';
 import type { GameReplay } from '../stores/replay.ts';
 import GameViewerView from './GameViewerView.vue';
-import { mountScreen } from '../test-support.ts';
+import { mountScreen } from '../../test/helpers/renderer-mount.ts';
 
 /** The limits of a game on Linux without bubblewrap or memory cgroups. */
 const weakerLimits: GameReplay['limits'] = {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import { useGamesStore } from '../stores/games.ts';
-import { knockoutRows, mountScreen, tournamentRoutes } from '../test-support.ts';
+import { knockoutRows, mountScreen, tournamentRoutes } from '../../test/helpers/renderer-mount.ts';
 import GamesView from './GamesView.vue';
 
 const rows = knockoutRows();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
 import type { TournamentSummary } from '../stores/tournaments.ts';
 import HomeView from './HomeView.vue';
-import { appInfo, blank, mountScreen } from '../test-support.ts';
+import { appInfo, blank, mountScreen } from '../../test/helpers/renderer-mount.ts';
 
 const api = vi.hoisted(() => ({
   appInfo: vi.fn(),

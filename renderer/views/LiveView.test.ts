@@ -6,7 +6,7 @@ import { games } from '../../shared/games/registry.ts';
 import type { GameFrame } from '../stores/live.ts';
 import type { TournamentSummary } from '../stores/tournaments.ts';
 import LiveView from './LiveView.vue';
-import { appInfo, mountScreen, tournamentRoutes } from '../test-support.ts';
+import { appInfo, mountScreen, tournamentRoutes } from '../../test/helpers/renderer-mount.ts';
 
 type Progress = EventPayload<'tournament.progress'>;
 

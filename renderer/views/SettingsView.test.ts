@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '@vue/test-utils';
 import type { Settings } from '../stores/settings.ts';
 import SettingsView from './SettingsView.vue';
-import { mountScreen } from '../test-support.ts';
+import { mountScreen } from '../../test/helpers/renderer-mount.ts';
 
 const api = vi.hoisted(() => ({ appInfo: vi.fn(), settingsGet: vi.fn(), settingsSet: vi.fn() }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));

@@ -8,8 +8,14 @@ import { routes } from '../router.ts';
 import { useStandingsStore, type Standings } from '../stores/standings.ts';
 import { useStatisticsStore, type Statistics } from '../stores/statistics.ts';
 import StandingsView from './StandingsView.vue';
-import { mountScreen } from '../test-support.ts';
-import { cooperative, fourPlayers, knockout, swissThenFinal, unequalCounts } from '../test-rankings.ts';
+import { mountScreen } from '../../test/helpers/renderer-mount.ts';
+import {
+  cooperative,
+  fourPlayers,
+  knockout,
+  swissThenFinal,
+  unequalCounts,
+} from '../../test/helpers/renderer-rankings.ts';
 
 const cell = (f: number, a: number) => ({
   games: 2,

@@ -1,4 +1,4 @@
-import type { GameOutcome, ScheduledGame, SeatStatus } from '../types.ts';
+import type { GameOutcome, ScheduledGame, SeatStatus } from '../../shared/tournament/types.ts';
 
 /** A finished game and its scheduled entry, for ranking tests. */
 export interface Played {

@@ -1,16 +1,15 @@
 /**
  * Shared setup of the renderer's component tests: mounting a screen with Pinia, a memory router and
  * the English messages, the app's tournament routes as blank screens, and the fixtures several tests
- * use. Not a `.test.ts` file, so Vitest does not collect it; it imports nothing from Vitest, so the
- * renderer's typecheck accepts it.
+ * use. A test kit, so it lives under test/ (typechecked by test/tsconfig.json), never in the app.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, type Pinia } from 'pinia';
 import type { Component } from 'vue';
 import { createMemoryHistory, createRouter, type RouteRecordRaw, type Router } from 'vue-router';
-import { createJuryI18n } from './i18n/index.ts';
-import type { AppInfo } from './stores/app.ts';
-import type { GameRow } from './stores/games.ts';
+import { createJuryI18n } from '../../renderer/i18n/index.ts';
+import type { AppInfo } from '../../renderer/stores/app.ts';
+import type { GameRow } from '../../renderer/stores/games.ts';
 
 /** A screen that shows nothing: a route target the test does not render. */
 export const blank: Component = { render: () => null };

@@ -1,12 +1,16 @@
 /**
  * Leaderboards for the renderer's tests, made the way the engine makes them: real games through
- * `fromOutcomes` and `rankEvent` (shared/tournament/ranking). Not a `.test.ts` file, so Vitest does not
- * collect it; it imports nothing from Vitest, so the renderer's typecheck accepts it.
+ * `fromOutcomes` and `rankEvent` (shared/tournament/ranking). A test kit, so it lives under test/.
  */
-import { games as registry } from '../shared/games/registry.ts';
-import { fromOutcomes, rankEvent, type Ranking, type RankView } from '../shared/tournament/ranking/index.ts';
-import { games, type Played } from '../shared/tournament/ranking/test-helpers.ts';
-import type { GameShape } from '../shared/tournament/standings/results.ts';
+import { games as registry } from '../../shared/games/registry.ts';
+import {
+  fromOutcomes,
+  rankEvent,
+  type Ranking,
+  type RankView,
+} from '../../shared/tournament/ranking/index.ts';
+import { games, type Played } from './ranking-games.ts';
+import type { GameShape } from '../../shared/tournament/standings/results.ts';
 
 const people = (ids: readonly string[]) =>
   ids.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1) }));

@@ -3,7 +3,7 @@ import { games as registry } from '../../games/registry.ts';
 import { eloRatings } from '../standings/ratings.ts';
 import { fromOutcomes } from './totals.ts';
 import { rankEvent } from './rank.ts';
-import { games, type Played } from './test-helpers.ts';
+import { games, type Played } from '../../../test/helpers/ranking-games.ts';
 import type { GameShape } from '../standings/results.ts';
 
 const more = registry.more.info;

@@ -5,7 +5,7 @@ import { parseTotals, totalsEntries, totalsFromEntries } from './entries.ts';
 import { rankEvent } from './rank.ts';
 import { skillMatch } from './skill.ts';
 import { fromOutcomes } from './totals.ts';
-import { games, type Played } from './test-helpers.ts';
+import { games, type Played } from '../../../test/helpers/ranking-games.ts';
 import type { GameShape } from '../standings/results.ts';
 
 const more = registry.more.info;
