@@ -3,12 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import { gameIds, games } from '../../shared/games/registry.ts';
 import type { CheckedRequest, EventChannel, EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
-import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
+import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
+import { sampleBots } from '../engine/bots/samples/index.ts';
 import { playMatch, type Launcher, type MatchBot } from '../engine/play-match.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { BotLibrary } from './library/bot-library.ts';
-import { sampleLaunch } from '../engine/bots/samples/launch.ts';
 import { smokeTest } from './library/smoke-test.ts';
 import { FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
@@ -16,7 +16,7 @@ import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
 import { TournamentFiles } from './tournaments/files.ts';
 import { tournamentHandlers } from './tournaments/handlers.ts';
-import { TournamentManager } from './tournaments/manager.ts';
+import { Tournaments } from './tournaments/tournaments.ts';
 import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
 
 /** Where and how the service runs. */
@@ -80,7 +80,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
   });
   // The name a `jury run` refused by this process's run lock is told.
   const holder = options.mode === 'desktop' ? 'the Jury app' : 'the Jury app in jury serve';
-  const manager = new TournamentManager({ files, library, settings, launcher, coalescer, emit, holder });
+  const tournaments = new Tournaments({ files, library, settings, launcher, coalescer, emit, holder });
   const closing = new AbortController();
   const pending = new Set<Promise<unknown>>();
   /** Starts a request that starts bots, and keeps track of it so close() can wait for it. */
@@ -124,7 +124,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'bots.remove': ({ id }) => library.remove(id),
     'bots.smokeTest': ({ id, game }) =>
       tracked(async () => smokeTest(await library.matchBot(id), game, launcher)),
-    ...tournamentHandlers(manager, closing.signal, tracked),
+    ...tournamentHandlers(tournaments, closing.signal, tracked),
     'dialog.openBot': desktopOnly('choosing a file with a dialog'),
     'dialog.saveFile': desktopOnly('saving a file with a dialog'),
   };
@@ -137,7 +137,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     },
     async close() {
       closing.abort();
-      await manager.runs.close();
+      await tournaments.runs.close();
       // Smoke tests and single matches: their bots are ended, so their games end at once.
       await launcher.shutdownAll();
       await Promise.allSettled([...pending]);
@@ -161,12 +161,12 @@ async function playOne(
   }
   const bots = request.bots.map((b): MatchBot => {
     if ('command' in b) return { name: b.name, command: b.command };
-    const sample = findSampleBot(b.sample) ?? findSampleBot(`${request.game}-${b.sample}`);
-    if (!sample || sample.game !== request.game) {
+    const sample = findGameSample(request.game, b.sample);
+    if (!sample) {
       const ids = sampleBots[request.game].map((s) => s.id).join(', ');
       throw new Error(`no sample bot ${JSON.stringify(b.sample)} for ${title}; choose ${ids}`);
     }
-    return { name: sample.name, ...sampleLaunch(sample.file) };
+    return sampleMatchBot(sample, sample.name);
   });
   // The real launcher says why a program cannot start; otherwise the game would only show an EXIT.
   for (const bot of launcher.check ? bots : []) {

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { prepareBot } from '../engine/bots/build.ts';
 import { languageOfFile } from '../engine/bots/languages.ts';
-import { findSampleBot, sampleBots } from '../engine/bots/samples/index.ts';
-import { sampleLaunch } from '../engine/bots/samples/launch.ts';
+import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
+import { sampleBots } from '../engine/bots/samples/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { playMatch, type MatchBot } from '../engine/play-match.ts';
 import { RefereeSetupError } from '../engine/referee/referee.ts';
+import { budgetControl } from '../engine/timing/budget.ts';
 import type { GameId } from '../../shared/games/types.ts';
 import type { CliIo } from './program.ts';
 import { parsePlayRequest, type PlayFlags } from './play-options.ts';
@@ -21,13 +22,13 @@ export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
   const [first = '', ...rest] = command;
   if (!first.startsWith('sample:')) return { name: first.split('/').at(-1) ?? first, command };
   const wanted = first.slice('sample:'.length);
-  const bot = findSampleBot(wanted) ?? findSampleBot(`${game}-${wanted}`);
-  if (!bot || bot.game !== game) {
+  const sample = findGameSample(game, wanted);
+  if (!sample) {
     const names = sampleBots[game].map((b) => `sample:${b.strength}`).join(', ');
     throw new UsageError(`no sample bot ${JSON.stringify(wanted)} for ${game}; choose ${names}`);
   }
-  const launch = sampleLaunch(bot.file);
-  return { name: bot.id, command: [...launch.command, ...rest], paths: launch.paths };
+  const bot = sampleMatchBot(sample, sample.id);
+  return { ...bot, command: [...bot.command, ...rest] };
 }
 
 /**
@@ -77,13 +78,7 @@ export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): 
     const problem = await launcher.check(bot);
     if (problem) throw new UsageError(`--bot ${bot.command.join(' ')}: ${problem}`);
   }
-  const tc = request.game.info.timeControl;
-  const control =
-    request.budgetMs === undefined
-      ? undefined
-      : tc.kind === 'game-total'
-        ? { kind: 'game-total' as const, budgetMs: request.budgetMs }
-        : { ...tc, deadlineMs: request.budgetMs };
+  const control = budgetControl(request.game.info.timeControl, request.budgetMs);
   let record;
   try {
     record = await playMatch(

@@ -1,14 +1,12 @@
-import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { games } from '../../shared/games/registry.ts';
 import { schedulerFor, validateFormat, type FormatConfig } from '../../shared/tournament/formats/index.ts';
-import { StoreError } from '../engine/store/errors.ts';
-import { TournamentStore } from '../engine/store/store.ts';
 import { participantIds, type TournamentConfig } from '../engine/tournament/config.ts';
-import { defaultConcurrency, formatOf, scheduleContext, type ReadyBot } from '../engine/tournament/event.ts';
+import { defaultConcurrency } from '../engine/tournament/game-player.ts';
+import { formatOf, scheduleContext } from '../engine/tournament/scheduling.ts';
 import { UsageError } from './usage-error.ts';
 
 // What `jury run` checks before it touches the database: a config refused here creates no file at all.
+// (The store itself is opened, created and refused by the engine's prepareRun.)
 
 /** Games at once: `--concurrency`, else the config's, else the cores minus one; refused unless a whole number ≥ 1. */
 export function concurrencyOf(flag: string | undefined, config: TournamentConfig): number {
@@ -43,48 +41,4 @@ export function checkSchedule(config: TournamentConfig): FormatConfig {
   }
   if (first) throw new UsageError(`schedule: ${first}`);
   return format;
-}
-
-/**
- * Opens the tournament's store for this run, creating it on the first run, and takes its run lock for
- * `holder`. Refused (nothing changed): a file that is no sound store, a store another run holds, a store
- * of another config.
- */
-export function openRunStore(
-  path: string,
-  config: TournamentConfig,
-  bots: readonly ReadyBot[],
-  holder: string,
-): TournamentStore {
-  const options = { lock: holder, quickCheck: true };
-  let store: TournamentStore | null = null;
-  if (!existsSync(path)) {
-    try {
-      store = TournamentStore.create(
-        path,
-        {
-          seed: config.seed ?? randomInt(0, 0xffffffff),
-          config,
-          participants: bots.map((b) => ({
-            id: b.id,
-            name: b.name,
-            command: [...b.bot.command],
-            executableHash: null,
-          })),
-        },
-        options,
-      );
-    } catch (e) {
-      // Another `jury run` created it a moment ago: open it like any existing store (its lock decides).
-      if (!(e instanceof StoreError && e.code === 'exists')) throw e;
-    }
-  }
-  store ??= TournamentStore.open(path, options);
-  if (JSON.stringify(store.loadConfig()) !== JSON.stringify(config)) {
-    store.close();
-    throw new UsageError(
-      `${path} holds a tournament with a different config; give another --db to start a new one`,
-    );
-  }
-  return store;
 }

@@ -2,15 +2,15 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { schedulerFor } from '../../shared/tournament/formats/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
-import { identityFile, sha256File } from '../engine/bots/hash.ts';
-import { findExecutable } from '../engine/process/index.ts';
 import { defaultStorePath } from '../engine/store/paths.ts';
-import type { TournamentStore } from '../engine/store/store.ts';
+import type { ProgramChange } from '../engine/tournament/bot-versions.ts';
 import { loadTournamentConfig } from '../engine/tournament/config.ts';
-import { gamePlayer, prepareBots, scheduleContext, type ReadyBot } from '../engine/tournament/event.ts';
+import { prepareRun } from '../engine/tournament/prepare-run.ts';
+import { RunRefusal } from '../engine/tournament/run-store.ts';
+import { scheduleContext } from '../engine/tournament/scheduling.ts';
 import { TournamentRunner, type RunnerEvent } from '../engine/tournament/runner.ts';
 import type { CliIo } from './program.ts';
-import { checkSchedule, concurrencyOf, openRunStore } from './run-checks.ts';
+import { checkSchedule, concurrencyOf } from './run-checks.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The options of `jury run`. */
@@ -23,57 +23,29 @@ export interface RunFlags {
 }
 
 /**
- * Records each bot's executable hash and handles bots whose program changed since they played finished
- * games: with `replay` (`--replay-changed`) those games are reopened, so this run plays them again from the
- * start with the same seeds and boards; without it a warning says how to do that. Only the changed bots'
- * games are replayed: in adaptive formats (Swiss, groups by standing, knockout) later rounds keep the
- * pairings that were made from the old results, which the message says.
+ * Tells what the run did about bots whose program changed since they played finished games: a note per
+ * bot whose games this run plays again (`--replay-changed`), else a warning saying how to do that.
  */
-async function checkHashes(
-  store: TournamentStore,
-  bots: readonly ReadyBot[],
-  replay: boolean,
+function reportChanges(
+  changes: readonly ProgramChange[],
   warn: (text: string) => void,
   note: (text: string, participant: string, games: number) => void,
-): Promise<void> {
-  const changed: { bot: ReadyBot; games: number[] }[] = [];
-  const hashes = new Map<string, string>();
-  for (const b of bots) {
-    const [exe = '', ...args] = b.bot.command;
-    const path = findExecutable(exe, b.bot.cwd ?? process.cwd(), process.env);
-    const hash =
-      path === null
-        ? null
-        : await sha256File(identityFile(path, args, b.bot.cwd ?? process.cwd())).catch(() => null);
-    const stored = store.participant(b.id)?.executableHash ?? null;
-    if (hash === null || stored === hash) continue;
-    hashes.set(b.id, hash);
-    // A null stored hash is the first run (or an unreadable program before): nothing to compare with.
-    if (stored === null) continue;
-    const games = store.gamesOf(b.id);
-    if (games.length > 0) changed.push({ bot: b, games });
-  }
+): void {
   const adaptive =
     'later rounds keep the pairings made from the old results (Swiss, groups by standing, knockout)';
-  if (replay && changed.length > 0) {
-    // Every changed bot's games at once, in one transaction: a game two changed bots shared counts for both.
-    store.reopenGames([...new Set(changed.flatMap((c) => c.games))]);
-    for (const { bot, games } of changed) {
+  for (const { id, name, games, replayed } of changes) {
+    if (replayed) {
       note(
-        `${bot.name} changed since its finished games were played; its ${plural(games.length)} will be played again; ${adaptive}`,
-        bot.id,
+        `${name} changed since its finished games were played; its ${plural(games.length)} will be played again; ${adaptive}`,
+        id,
         games.length,
       );
-    }
-  } else {
-    for (const { bot, games } of changed) {
+    } else {
       warn(
-        `${bot.name} changed since its finished games were played (its executable's content differs); they stay as they are; rerun with --replay-changed to play its ${plural(games.length)} again`,
+        `${name} changed since its finished games were played (its executable's content differs); they stay as they are; rerun with --replay-changed to play its ${plural(games.length)} again`,
       );
     }
   }
-  // After the reopening: a crash in between leaves the old hash, so the next run still sees the change.
-  for (const [id, hash] of hashes) store.updateParticipant(id, { executableHash: hash });
 }
 
 function plural(games: number): string {
@@ -89,12 +61,21 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
   const concurrency = concurrencyOf(flags.concurrency, config);
   const format = checkSchedule(config);
   const dbPath = flags.db ?? defaultStorePath(config.name, process.platform, process.env);
-  const bots = await prepareBots(config, baseDir, join(dirname(dbPath), 'builds')).catch((e: Error) => {
-    throw new UsageError(e.message);
+  const prepared = await prepareRun({
+    store: dbPath,
+    holder: `jury run ${configPath}`,
+    config,
+    baseDir,
+    buildDir: join(dirname(dbPath), 'builds'),
+    replayChanged: flags.replayChanged === true,
+  }).catch((e: unknown) => {
+    if (!(e instanceof RunRefusal)) throw e;
+    throw new UsageError(
+      e.code === 'other-config' ? `${e.message}; give another --db to start a new one` : e.message,
+    );
   });
-  const store = openRunStore(dbPath, config, bots, `jury run ${configPath}`);
+  const { store } = prepared;
   try {
-    const participants = bots.map((b) => ({ id: b.id, name: b.name }));
     const say = (event: object): void => io.out(`${JSON.stringify(event)}\n`);
     const warn = (message: string): void =>
       flags.json ? say({ event: 'warning', message }) : io.err(`jury: warning: ${message}\n`);
@@ -107,15 +88,13 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
       flags.json
         ? say({ event: 'replay', participant, games: count, message })
         : io.err(`jury: ${message}\n`);
-    await checkHashes(store, bots, flags.replayChanged === true, warn, note);
+    reportChanges(prepared.changes, warn, note);
 
     const runner = new TournamentRunner({
       store,
       scheduler: schedulerFor(format),
-      context: scheduleContext(config, store.info().seed, participants),
-      play: gamePlayer(config, new Map(bots.map((b) => [b.id, b.bot])), processLauncher(), undefined, {
-        store: dbPath,
-      }),
+      context: scheduleContext(config, store.info().seed, prepared.participants),
+      play: prepared.player(processLauncher()),
       concurrency,
       onEvent: (e) => report(e, flags.json === true, io, say),
     });

@@ -8,6 +8,18 @@ import {
   type SandboxCapabilities,
 } from './process/index.ts';
 
+/**
+ * The content hash (SHA-256) of the file that identifies this version of `bot`: its program, or the
+ * script an interpreter runs (see identityFile). Null when the program cannot be found or read. Game
+ * records and the participants table both take a bot's hash from here, so they always agree.
+ */
+export async function botHash(bot: MatchBot): Promise<string | null> {
+  const [executable = '', ...args] = bot.command;
+  const cwd = bot.cwd ?? process.cwd();
+  const exe = findExecutable(executable, cwd, { ...process.env, ...bot.env });
+  return exe === null ? null : await sha256File(identityFile(exe, args, cwd)).catch(() => null);
+}
+
 /** A {@link Launcher} that can also say, before a game, why a bot could not be started. */
 export interface ProcessLauncher extends Launcher {
   /** Why `bot` cannot be started (missing program, bad directory), or null when it can. */
@@ -17,8 +29,8 @@ export interface ProcessLauncher extends Launcher {
 /**
  * The launcher of real bot processes: starts each bot through the process layer (the only module that
  * spawns) under the game's resource limits (`options.sandbox`: what the machine offers, default probed;
- * tests pass less to show what a missing protection lets through), and hashes the file that identifies the bot's version
- * (the program, or an interpreter's script) for the record.
+ * tests pass less to show what a missing protection lets through), and hashes the file that identifies
+ * the bot's version ({@link botHash}) for the record.
  */
 export function processLauncher(options: { readonly sandbox?: SandboxCapabilities } = {}): ProcessLauncher {
   const spec = (bot: MatchBot) => {
@@ -40,9 +52,7 @@ export function processLauncher(options: { readonly sandbox?: SandboxCapabilitie
     },
     async launch(bot, limits: ResourceLimits, cpus?: readonly number[] | null): Promise<LaunchedBot> {
       const launch = spec(bot);
-      const exe = findExecutable(launch.executable, launch.cwd, { ...process.env, ...launch.env });
-      const executableHash =
-        exe === null ? null : await sha256File(identityFile(exe, launch.args, launch.cwd)).catch(() => null);
+      const executableHash = await botHash(bot);
       const channel = startBot(launch, {
         limits,
         cpus: cpus ?? null,

@@ -5,7 +5,7 @@ import type { GameOutcome, ScheduledGame } from '../../shared/tournament/types.t
 import type { GameRecord } from '../../electron/engine/record/schema.ts';
 import { TournamentStore } from '../../electron/engine/store/store.ts';
 import { parseTournamentConfig, participantIds } from '../../electron/engine/tournament/config.ts';
-import { formatOf } from '../../electron/engine/tournament/event.ts';
+import { formatOf } from '../../electron/engine/tournament/scheduling.ts';
 
 /**
  * Test support (no vitest import): a tournament store filled with a whole event of seeded random results

@@ -10,7 +10,7 @@ import {
   tournamentConfigSchema,
   type TournamentConfig,
 } from '../../engine/tournament/config.ts';
-import { formatOf } from '../../engine/tournament/event.ts';
+import { formatOf } from '../../engine/tournament/scheduling.ts';
 import { botGameProblem, type BotLibrary, type ConfigBot } from '../library/bot-library.ts';
 import { nameProblem } from './files.ts';
 

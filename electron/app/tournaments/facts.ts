@@ -1,8 +1,9 @@
 import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
 import type { Participant, ScheduleContext, Scheduler } from '../../../shared/tournament/types.ts';
 import type { TournamentStore } from '../../engine/store/store.ts';
-import { parseTournamentConfig, type TournamentConfig } from '../../engine/tournament/config.ts';
-import { formatOf, scheduleContext } from '../../engine/tournament/event.ts';
+import type { TournamentConfig } from '../../engine/tournament/config.ts';
+import { storedConfig } from '../../engine/tournament/run-store.ts';
+import { formatOf, scheduleContext } from '../../engine/tournament/scheduling.ts';
 
 /** A tournament's config with what the engine derives from it: participants, scheduler, context. */
 export interface TournamentPlan {
@@ -10,13 +11,6 @@ export interface TournamentPlan {
   readonly participants: readonly Participant[];
   readonly scheduler: Scheduler;
   readonly context: ScheduleContext;
-}
-
-/** The stored config of a store, checked; a store whose config is not valid is an error naming it. */
-export function storedConfig(store: TournamentStore): TournamentConfig {
-  const parsed = parseTournamentConfig(store.loadConfig());
-  if (!parsed.ok) throw new Error(`${store.path}: the stored config is not valid: ${parsed.error.message}`);
-  return parsed.value;
 }
 
 /** The plan of a store: its config, its participants as stored, its scheduler and schedule context. */

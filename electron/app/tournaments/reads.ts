@@ -1,9 +1,8 @@
 import type { GameFrame } from '../live/live-boards.ts';
-import { gamePlayer, prepareBots } from '../../engine/tournament/event.ts';
-import type { MatchBot } from '../../engine/play-match.ts';
+import { gamePlayer, preparePlayer } from '../../engine/tournament/game-player.ts';
 import { exportFile, type ExportFile, type ExportKind } from './export-file.ts';
 import { gameRows, type GameRow } from './game-rows.ts';
-import type { TournamentManager } from './manager.ts';
+import type { Tournaments } from './tournaments.ts';
 import { gameReplay, type GameReplay } from './replay.ts';
 import { storedExportData } from '../../engine/tournament/leaderboard.ts';
 import { standingsOf, statisticsOf, type Standings, type Statistics } from './standings.ts';
@@ -14,21 +13,21 @@ import { standingsOf, statisticsOf, type Standings, type Statistics } from './st
  */
 
 /** The ranking of the event (or of one stage) with its crosstable and stages, from the running totals. */
-export function standings(manager: TournamentManager, id: string, stage?: string): Standings {
-  return manager.read(id, (store, { config }) => standingsOf(store, config, stage));
+export function standings(tournaments: Tournaments, id: string, stage?: string): Standings {
+  return tournaments.read(id, (store, { config }) => standingsOf(store, config, stage));
 }
 
 /** Seat and time statistics and points per round of the event (or of one stage), from every game. */
-export function statistics(manager: TournamentManager, id: string, stage?: string): Statistics {
-  return manager.read(id, (store, { config }) => statisticsOf(store, config, stage));
+export function statistics(tournaments: Tournaments, id: string, stage?: string): Statistics {
+  return tournaments.read(id, (store, { config }) => statisticsOf(store, config, stage));
 }
 
 /** Every scheduled game in schedule order, running ones marked, finished ones with their results. */
-export function games(manager: TournamentManager, id: string): GameRow[] {
-  const running = manager.runs.get(id)?.boards.running() ?? new Set<number>();
-  return manager.read(id, (store) => {
+export function games(tournaments: Tournaments, id: string): GameRow[] {
+  const running = tournaments.runs.get(id)?.boards.running() ?? new Set<number>();
+  return tournaments.read(id, (store) => {
     const outcomes = store.outcomes();
-    const durationMs = manager.durations.lookup(
+    const durationMs = tournaments.durations.lookup(
       id,
       store,
       outcomes.map((o) => o.index),
@@ -44,17 +43,17 @@ export function games(manager: TournamentManager, id: string): GameRow[] {
 }
 
 /** The latest frame of every running game (none when the tournament is not running here). */
-export function live(manager: TournamentManager, id: string): GameFrame[] {
-  const run = manager.runs.get(id);
+export function live(tournaments: Tournaments, id: string): GameFrame[] {
+  const run = tournaments.runs.get(id);
   if (run) return run.boards.frames();
   // Unknown ids are an error, as for every other read.
-  manager.read(id, () => null);
+  tournaments.read(id, () => null);
   return [];
 }
 
 /** A finished game, move by move. */
-export function replay(manager: TournamentManager, id: string, index: number): GameReplay {
-  return manager.read(id, (store) => {
+export function replay(tournaments: Tournaments, id: string, index: number): GameReplay {
+  return tournaments.read(id, (store) => {
     const record = store.record(index);
     if (!record) {
       const scheduled = store.scheduled().some((g) => g.index === index);
@@ -71,39 +70,39 @@ export function replay(manager: TournamentManager, id: string, index: number): G
  * made ready now) and answers its replay; nothing is stored. `signal` stops it (the service closing).
  */
 export async function rerun(
-  manager: TournamentManager,
+  tournaments: Tournaments,
   id: string,
   index: number,
   signal: AbortSignal,
 ): Promise<GameReplay> {
-  const { plan, game } = manager.read(id, (store, plan) => ({
+  const { plan, game } = tournaments.read(id, (store, plan) => ({
     plan,
     game: store.scheduled().find((g) => g.index === index),
   }));
   if (!game) throw new Error(`${id} has no game ${index + 1}`);
-  let bots: ReadonlyMap<string, MatchBot> | undefined = manager.runs.get(id)?.bots;
-  if (!bots) {
-    const { files } = manager.opts;
-    const ready = await prepareBots(plan.config, files.folder, files.builds(id));
-    bots = new Map(ready.map((b) => [b.id, b.bot]));
-  }
-  const store = manager.opts.files.store(id);
-  const record = await gamePlayer(plan.config, bots, manager.opts.launcher, undefined, { store })(
-    game,
-    signal,
-  );
+  const { files, launcher } = tournaments.opts;
+  const store = files.store(id);
+  const running = tournaments.runs.get(id)?.bots;
+  const play = running
+    ? gamePlayer(plan.config, running, launcher, { store })
+    : (
+        await preparePlayer(plan.config, { baseDir: files.folder, buildDir: files.builds(id) }, launcher, {
+          store,
+        })
+      ).play;
+  const record = await play(game, signal);
   if (signal.aborted) throw new Error(`the re-run of game ${index + 1} was stopped`);
   return gameReplay(id, index, record);
 }
 
 /** One export of the tournament as a file. */
 export function exportTournament(
-  manager: TournamentManager,
+  tournaments: Tournaments,
   id: string,
   kind: ExportKind,
   now: Date = new Date(),
 ): ExportFile {
-  return manager.read(id, (store, { config }) =>
+  return tournaments.read(id, (store, { config }) =>
     exportFile(kind, { id, data: storedExportData(store, config), config, store, now }),
   );
 }

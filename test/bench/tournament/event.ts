@@ -1,5 +1,5 @@
 import { TournamentRunner } from '../../../electron/engine/tournament/runner.ts';
-import { defaultConcurrency } from '../../../electron/engine/tournament/event.ts';
+import { defaultConcurrency } from '../../../electron/engine/tournament/game-player.ts';
 import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
 import { buildReport } from '../../../shared/tournament/standings/index.ts';
 import { num } from '../lib/format.ts';

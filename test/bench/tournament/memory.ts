@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { TournamentRunner } from '../../../electron/engine/tournament/runner.ts';
-import { defaultConcurrency } from '../../../electron/engine/tournament/event.ts';
+import { defaultConcurrency } from '../../../electron/engine/tournament/game-player.ts';
 import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
 import { num } from '../lib/format.ts';
 import type { BenchContext, PartResult } from '../lib/section.ts';

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { tournamentDraftSchema, type tournamentSummarySchema } from '../../../shared/ipc/app-schemas.ts';
 import type { Launcher } from '../../engine/play-match.ts';
 import { describeHolder, runLockHolder } from '../../engine/store/run-lock.ts';
 import { TournamentStore } from '../../engine/store/store.ts';
-import { participantIds } from '../../engine/tournament/config.ts';
+import { createTournamentStore } from '../../engine/tournament/run-store.ts';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file.ts';
 import type { BotLibrary } from '../library/bot-library.ts';
 import type { FrameCoalescer } from '../live/coalescer.ts';
@@ -15,14 +14,14 @@ import { checkDraft, type DraftCheck, type TournamentDraft } from './draft.ts';
 import { planOf, storedProgress, type TournamentPlan } from './facts.ts';
 import type { TournamentFiles } from './files.ts';
 import { DurationCache } from './game-rows.ts';
-import type { Emit } from './run.ts';
-import { RunControl } from './run-control.ts';
+import { ActiveRuns } from './active-runs.ts';
+import type { Emit } from './live-run.ts';
 
 /** A tournament in the list. */
 export type TournamentSummary = z.output<typeof tournamentSummarySchema>;
 
 /** What the tournaments need from the rest of the service. */
-export interface ManagerOptions {
+export interface TournamentsOptions {
   readonly files: TournamentFiles;
   readonly library: BotLibrary;
   readonly settings: SettingsStore;
@@ -34,19 +33,19 @@ export interface ManagerOptions {
 }
 
 /**
- * The tournaments of the store folder: their files (store, draft, builds), their runs in this process
- * ({@link RunControl}), and the stored facts every read answers from. Reads use the running tournament's own store
- * connection, otherwise a store opened for that read and closed again.
+ * The tournaments of the store folder, the app's side of them: their files (store, draft, builds), their
+ * runs in this process ({@link ActiveRuns}), and the stored facts every read answers from. Reads use the
+ * running tournament's own store connection, otherwise a store opened for that read and closed again.
  */
-export class TournamentManager {
-  readonly opts: ManagerOptions;
+export class Tournaments {
+  readonly opts: TournamentsOptions;
   readonly durations = new DurationCache();
   /** The runs of this process. */
-  readonly runs: RunControl;
+  readonly runs: ActiveRuns;
 
-  constructor(options: ManagerOptions) {
+  constructor(options: TournamentsOptions) {
     this.opts = options;
-    this.runs = new RunControl({ ...options, durations: this.durations });
+    this.runs = new ActiveRuns({ ...options, durations: this.durations });
   }
 
   /** Runs `read` on the tournament's store: the running run's, or one opened just for it. */
@@ -118,20 +117,10 @@ export class TournamentManager {
     }
     const { config, draft } = checked;
     const id = config.name;
-    const names = config.bots.map((b) => b.name);
-    const ids = participantIds(names);
     // The draft first: a store without its draft would still run, a draft without a store is ignored.
     await writeJsonFileAtomic(this.opts.files.draft(id), draft);
-    TournamentStore.create(this.opts.files.store(id), {
-      seed: config.seed ?? randomInt(0, 0xffffffff),
-      config,
-      participants: names.map((name, i) => ({
-        id: ids[i] ?? name,
-        name,
-        command: null,
-        executableHash: null,
-      })),
-    }).close();
+    // As `jury run` creates its store; the first start records the bots' commands and program hashes.
+    createTournamentStore(this.opts.files.store(id), config).close();
     this.opts.emit('tournament.changed', { id, reason: 'created', game: null });
     return this.summary(id);
   }

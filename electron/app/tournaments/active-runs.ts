@@ -1,6 +1,6 @@
 import type { Launcher } from '../../engine/play-match.ts';
-import { TournamentStore } from '../../engine/store/store.ts';
-import { defaultConcurrency } from '../../engine/tournament/event.ts';
+import { defaultConcurrency } from '../../engine/tournament/game-player.ts';
+import { prepareRun, type PreparedRun } from '../../engine/tournament/prepare-run.ts';
 import type { RunnerState } from '../../engine/tournament/runner.ts';
 import type { FrameCoalescer } from '../live/coalescer.ts';
 import type { LazyFrame } from '../live/live-boards.ts';
@@ -8,10 +8,10 @@ import type { SettingsStore } from '../settings-store.ts';
 import { planOf, type TournamentPlan } from './facts.ts';
 import type { TournamentFiles } from './files.ts';
 import type { DurationCache } from './game-rows.ts';
-import { TournamentRun, type Emit } from './run.ts';
+import { LiveRun, type Emit } from './live-run.ts';
 
 /** What the runs need from the service. */
-export interface RunControlOptions {
+export interface ActiveRunsOptions {
   readonly files: TournamentFiles;
   readonly settings: SettingsStore;
   readonly launcher: Launcher;
@@ -24,7 +24,7 @@ export interface RunControlOptions {
 
 /** A run being started (its bots are being prepared) or under way. */
 interface RunSlot {
-  run: TournamentRun | null;
+  run: LiveRun | null;
   /** Stop or abort was asked for while the bots were still being prepared. */
   cancelled: boolean;
   /** Settles once the run (or its failed start) is completely over. */
@@ -32,23 +32,24 @@ interface RunSlot {
 }
 
 /**
- * The runs of this process: at most one per tournament, each from the moment its start is asked for
- * (its bots being prepared) until its store is closed and every bot is gone.
+ * The tournament runs under way in this process ({@link LiveRun}s): at most one per tournament, each
+ * from the moment its start is asked for (its bots being prepared) until its store is closed and every
+ * bot is gone; and what this process remembers between runs (how the last one ended, games at once).
  */
-export class RunControl {
-  readonly #opts: RunControlOptions;
+export class ActiveRuns {
+  readonly #opts: ActiveRunsOptions;
   readonly #slots = new Map<string, RunSlot>();
   /** How the last run in this process ended (stopped, aborted), until the next one starts. */
   readonly #lastState = new Map<string, RunnerState>();
   /** Concurrency set for a tournament here, for its next run in this process. */
   readonly #concurrency = new Map<string, number>();
 
-  constructor(options: RunControlOptions) {
+  constructor(options: ActiveRunsOptions) {
     this.#opts = options;
   }
 
   /** The run of `id` once its bots are ready, or null. */
-  get(id: string): TournamentRun | null {
+  get(id: string): LiveRun | null {
     return this.#slots.get(id)?.run ?? null;
   }
 
@@ -70,26 +71,30 @@ export class RunControl {
   }
 
   /** Starts (or resumes, when it has games) the tournament whose store is `path`. */
-  async start(id: string, path: string): Promise<TournamentRun> {
+  async start(id: string, path: string): Promise<LiveRun> {
     await this.ending(id);
     if (this.#slots.has(id)) throw new Error(`${id} is running already`);
     let settle = (): void => {};
     const slot: RunSlot = { run: null, cancelled: false, over: new Promise((r) => (settle = r)) };
     this.#slots.set(id, slot);
-    let store: TournamentStore | null = null;
-    let run: TournamentRun;
+    let prepared: PreparedRun | null = null;
+    let run: LiveRun;
     try {
-      // Checked page by page, and locked for this run: a store `jury run` (or another app) is running is
-      // refused with a StoreError that names that run.
-      store = TournamentStore.open(path, { lock: this.#opts.holder ?? 'the Jury app', quickCheck: true });
-      const plan = planOf(store);
       const { files, launcher, coalescer, emit, durations } = this.#opts;
-      run = await TournamentRun.start({
-        id,
-        store,
-        plan,
+      // The same preparation as `jury run`'s: the store checked page by page and locked for this run (a
+      // store `jury run` or another app is running is refused with a StoreError that names that run), the
+      // bots made ready, their commands and program hashes recorded, changed programs found.
+      prepared = await prepareRun({
+        store: path,
+        holder: this.#opts.holder ?? 'the Jury app',
         baseDir: files.folder,
         buildDir: files.builds(id),
+      });
+      const plan = planOf(prepared.store);
+      run = new LiveRun({
+        id,
+        prepared,
+        plan,
         launcher,
         concurrency: this.concurrencyOf(id, plan),
         coalescer,
@@ -97,7 +102,7 @@ export class RunControl {
         onFinished: (index, us) => durations.add(id, index, us),
       });
     } catch (e) {
-      store?.close();
+      prepared?.store.close();
       this.#slots.delete(id);
       settle();
       throw e;
@@ -105,7 +110,7 @@ export class RunControl {
     slot.run = run;
     if (slot.cancelled) run.runner.abort();
     this.#lastState.delete(id);
-    const opened = store;
+    const opened = run.store;
     void run.finished
       .then(
         (state) => (state === 'done' ? this.#lastState.delete(id) : this.#lastState.set(id, state)),
@@ -127,7 +132,7 @@ export class RunControl {
   }
 
   /** The run of `id`, or an error saying it is not running. */
-  running(id: string): TournamentRun {
+  running(id: string): LiveRun {
     const slot = this.#slots.get(id);
     if (!slot || isOver(slot)) throw new Error(`${id} is not running`);
     if (!slot.run) throw new Error(`${id} is still starting (its bots are being prepared)`);

@@ -2,7 +2,9 @@ import { games } from '../../../shared/games/registry.ts';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract.ts';
 import type { Launcher, MatchBot } from '../../engine/play-match.ts';
 import type { TournamentStore } from '../../engine/store/store.ts';
-import { gamePlayer, prepareBots, type ReadyBot } from '../../engine/tournament/event.ts';
+import type { ProgramChange } from '../../engine/tournament/bot-versions.ts';
+import type { PreparedRun } from '../../engine/tournament/prepare-run.ts';
+import { botsById } from '../../engine/tournament/ready-bots.ts';
 import {
   TournamentRunner,
   type Progress,
@@ -16,14 +18,12 @@ import type { TournamentPlan } from './facts.ts';
 /** Sends one event of the contract to every subscriber. */
 export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
-/** What a run needs from the service. */
-export interface RunOptions {
+/** What a live run needs: its prepared run (store open and locked, bots ready) and the service's parts. */
+export interface LiveRunOptions {
   readonly id: string;
-  readonly store: TournamentStore;
+  /** From the engine's prepareRun; the live run uses its store and bots, and its owner closes the store. */
+  readonly prepared: PreparedRun;
   readonly plan: TournamentPlan;
-  /** The folder relative bot paths start from, and the build folder of single source files. */
-  readonly baseDir: string;
-  readonly buildDir: string;
   readonly launcher: Launcher;
   readonly concurrency: number;
   readonly coalescer: FrameCoalescer<string, LazyFrame>;
@@ -33,13 +33,16 @@ export interface RunOptions {
 }
 
 /**
- * One run of one tournament in this process: its bots made ready, a {@link TournamentRunner} over its
- * store, the live boards of its running games, and the events the UI watches (`tournament.progress` on
- * every started or finished game and every change of state, `tournament.changed` on what was stored).
- * The store stays open for the run; {@link TournamentRun.finished} resolves with the final state once every
- * game has stopped and every bot process is gone.
+ * The app's run of one tournament in this process, from a prepared run (see the engine's prepareRun): a
+ * {@link TournamentRunner} (the engine's scheduling loop) over its store, the live boards of its running
+ * games, and the events the UI watches (`tournament.progress` on every started or finished game and
+ * every change of state, `tournament.changed` on what was stored). Bots whose program changed since
+ * their finished games are told once, in the first `tournament.progress` event's `error` while the run
+ * goes on (their games stay as they are). The store stays open for the run;
+ * {@link LiveRun.finished} resolves with the final state once every game has stopped and every bot
+ * process is gone.
  */
-export class TournamentRun {
+export class LiveRun {
   readonly id: string;
   readonly store: TournamentStore;
   readonly plan: TournamentPlan;
@@ -51,14 +54,16 @@ export class TournamentRun {
   #concurrency: number;
   readonly #emit: Emit;
 
-  private constructor(options: RunOptions, bots: readonly ReadyBot[]) {
+  /** Starts the run of `options.prepared`, whose participants must be `options.plan`'s. */
+  constructor(options: LiveRunOptions) {
+    const { prepared } = options;
     this.id = options.id;
-    this.store = options.store;
+    this.store = prepared.store;
     this.plan = options.plan;
     this.#emit = options.emit;
     this.#concurrency = options.concurrency;
     const { config, participants } = options.plan;
-    this.bots = new Map(bots.map((b) => [b.id, b.bot]));
+    this.bots = botsById(prepared.bots);
     this.boards = new LiveBoards({
       tournament: options.id,
       module: games[config.game],
@@ -66,12 +71,10 @@ export class TournamentRun {
       coalescer: options.coalescer,
     });
     this.runner = new TournamentRunner({
-      store: options.store,
+      store: prepared.store,
       scheduler: options.plan.scheduler,
       context: options.plan.context,
-      play: gamePlayer(config, this.bots, options.launcher, (game, event) => this.boards.event(game, event), {
-        store: options.store.path,
-      }),
+      play: prepared.player(options.launcher, { onEvent: (game, event) => this.boards.event(game, event) }),
       concurrency: options.concurrency,
       onEvent: (event) => this.#onEvent(event, options),
     });
@@ -83,20 +86,8 @@ export class TournamentRun {
       this.#progress('aborted');
       throw e;
     });
-  }
-
-  /**
-   * Makes the bots of `options.plan` ready (building single source files) and starts the run. Fails,
-   * starting nothing, when a bot cannot be prepared or the stored participants are not the config's.
-   */
-  static async start(options: RunOptions): Promise<TournamentRun> {
-    const { plan } = options;
-    const bots = await prepareBots(plan.config, options.baseDir, options.buildDir);
-    const stored = plan.participants.map((p) => p.id).join('\n');
-    if (bots.map((b) => b.id).join('\n') !== stored) {
-      throw new Error(`${plan.config.name}: the stored participants do not match the config's bots`);
-    }
-    return new TournamentRun(options, bots);
+    if (prepared.changes.length > 0)
+      this.#progress(this.runner.current, undefined, changeNotice(prepared.changes));
   }
 
   /** Games at once, as last set. */
@@ -118,9 +109,13 @@ export class TournamentRun {
   /** Why the run aborted itself, for the UI (the runner aborts on a game that cannot be played). */
   #error: string | null = null;
 
-  #progress(state: RunnerState, progress: Progress = this.runner.progress()): void {
+  #progress(
+    state: RunnerState,
+    progress: Progress = this.runner.progress(),
+    notice: string | null = null,
+  ): void {
     const { finished, total, running, etaMs } = progress;
-    const error = this.#error;
+    const error = this.#error ?? notice;
     this.#emit('tournament.progress', { id: this.id, state, finished, total, running, etaMs, error });
   }
 
@@ -128,7 +123,7 @@ export class TournamentRun {
     this.#emit('tournament.changed', { id: this.id, reason, game });
   }
 
-  #onEvent(event: RunnerEvent, options: RunOptions): void {
+  #onEvent(event: RunnerEvent, options: LiveRunOptions): void {
     switch (event.kind) {
       case 'scheduled':
         this.#changed('scheduled');
@@ -161,4 +156,14 @@ export class TournamentRun {
         return;
     }
   }
+}
+
+/** What the UI is told about bots whose program changed: their games stay as they are. */
+function changeNotice(changes: readonly ProgramChange[]): string {
+  return changes
+    .map(({ name, games }) => {
+      const count = games.length === 1 ? '1 game' : `${games.length} games`;
+      return `${name} changed since its finished games were played (its program's content differs); its ${count} stay as they are`;
+    })
+    .join('; ');
 }
