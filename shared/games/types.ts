@@ -12,24 +12,27 @@ export type GameId = 'less' | 'more' | '6561' | 'flit';
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
 /**
- * How a program's thinking time is limited.
- * - `game-total`: one budget per program per game (Less and More 30 s, 6561 60 s); exceeding it is a
- *   TIMEOUT failure and the judge's takeover player finishes the seat.
- * - `per-move`: a deadline per prompt (Flit 50 ms); a late reply is discarded and the turn counts as not
- *   moving; after `freezeAfter` consecutive late turns the program is no longer prompted.
+ * How a program's thinking time is limited. Running out of time is a timeout failure; what follows from
+ * it (the takeover player, or a missed turn) is the game's {@link FailurePolicy}, never the control's kind.
+ * - `game-total`: one budget per program per game (Less and More 30 s, 6561 60 s).
+ * - `per-move`: a deadline per prompt (Flit 50 ms); a late reply is discarded when it arrives. After
+ *   `freezeAfter` consecutive late turns the game's own rules stop prompting the program (Flit).
  */
 export type TimeControl =
   | { readonly kind: 'game-total'; readonly budgetMs: number }
   | { readonly kind: 'per-move'; readonly deadlineMs: number; readonly freezeAfter: number };
 
 /**
- * What the referee does when a program fails (crash, timeout, illegal or unreadable reply):
- * - `takeover`: the program scores 0 and the module's {@link GameModule.takeover} plays its seat to the end;
- * - `missed-turn`: the turn counts as not moving ({@link GameModule.missedTurn}) and the game goes on.
+ * What the referee does when a program fails (crash, timeout, illegal or unreadable reply), whatever the
+ * time control:
+ * - `takeover`: the program scores 0 and the module's {@link GameModuleBase.takeover} plays its seat to
+ *   the end ({@link TakeoverGameModule});
+ * - `missed-turn`: the turn counts as not moving ({@link MissedTurnGameModule.missedTurn}) and the game
+ *   goes on; a program that is gone (crashed, exited or never started) misses every turn after.
  */
 export type FailurePolicy = 'takeover' | 'missed-turn';
 
-/** Why a per-move game records a turn without a move from the program. */
+/** Why a `missed-turn` game records a turn without a move from the program. */
 export type MissedTurnCause = 'timeout' | 'invalid' | 'gone';
 
 /** The static facts of a game. */
@@ -69,16 +72,19 @@ export interface Delivery {
 }
 
 /**
- * The contract every game module fulfils. `S` is the game state: immutable (every function returns a new
- * one and never changes its argument) and cheap to copy. `M` is a move: exactly what one reply line of
+ * What every game module fulfils, whatever its failure policy. `S` is the game state: immutable (every
+ * function returns a new one and never changes its argument) and cheap to copy. `M` is a move: exactly what one reply line of
  * the acting program means (Less: a whole turn, or one rush step; 6561: a placement or a slide).
  *
  * The referee's loop is: `setup`, write `opening`; then while `toAct` is not null: read a line from that
  * seat, `parseReply`, `checkMove`, `apply`, write `afterMove`. A failed seat is played by `takeover`
  * (policy `takeover`) or gets `missedTurn` and `afterMissedTurn` (policy `missed-turn`). When `end` is
  * set, the referee closes every seat's input, whether or not a line was marked `last`.
+ *
+ * A module is one of the two kinds of {@link GameModule}: its `info.failurePolicy` says which, and the
+ * type holds it to the members that policy needs.
  */
-export interface GameModule<S, M> {
+export interface GameModuleBase<S, M> {
   readonly info: GameInfo;
 
   /** A fresh board string from a seed; `null` for games without a board string. */
@@ -94,10 +100,6 @@ export interface GameModule<S, M> {
   checkMove(state: S, move: M): string | null;
   /** The state after a legal move by the acting seat. The caller must have checked the move. */
   apply(state: S, move: M): S;
-  /** For `missed-turn` games: the state after the acting seat's turn passed without a move. */
-  missedTurn?(state: S, cause: MissedTurnCause): S;
-  /** For `missed-turn` games: the lines to write after `missedTurn` turned `before` into `after`. */
-  afterMissedTurn?(before: S, after: S): readonly Delivery[];
   /** How the game ended, or `null` while it is running. */
   end(state: S): GameEnd | null;
   /**
@@ -107,7 +109,7 @@ export interface GameModule<S, M> {
   ruleFailures?(state: S): readonly (string | null)[];
   /**
    * The final score of every seat. `failed[seat]` marks programs that failed (they score 0 under the
-   * `takeover` policy while the others score normally). Only meaningful when {@link GameModule.end} is set.
+   * `takeover` policy while the others score normally). Only meaningful when {@link GameModuleBase.end} is set.
    */
   scores(state: S, failed: readonly boolean[]): readonly number[];
 
@@ -126,13 +128,39 @@ export interface GameModule<S, M> {
   /** A move as the acting program would write it; `parseReply` of it gives the same move back. */
   formatMove(move: M): string;
 
-  /** A JSON form of the state; {@link GameModule.fromJson} of it gives an equal state. */
+  /** A JSON form of the state; {@link GameModuleBase.fromJson} of it gives an equal state. */
   toJson(state: S): Json;
-  /** Restores a state from {@link GameModule.toJson}, validating it. */
+  /** Restores a state from {@link GameModuleBase.toJson}, validating it. */
   fromJson(json: unknown): Result<S, InputError>;
   /** A multi-line text picture of the position, for transcripts and debugging. */
   render(state: S): string;
 }
+
+/**
+ * A game whose failed programs are replaced by the takeover player (Less, More, 6561). It has no missed
+ * turns: `missedTurn` and `afterMissedTurn` must be absent, so nobody can ask it for one.
+ */
+export interface TakeoverGameModule<S, M> extends GameModuleBase<S, M> {
+  readonly info: GameInfo & { readonly failurePolicy: 'takeover' };
+  readonly missedTurn?: never;
+  readonly afterMissedTurn?: never;
+}
+
+/** A game where a failed turn counts as not moving and the program plays on (Flit). */
+export interface MissedTurnGameModule<S, M> extends GameModuleBase<S, M> {
+  readonly info: GameInfo & { readonly failurePolicy: 'missed-turn' };
+  /** The state after the acting seat's turn passed without a move (`cause` says why). */
+  missedTurn(state: S, cause: MissedTurnCause): S;
+  /** The lines to write after `missedTurn` turned `before` into `after`, as {@link GameModuleBase.afterMove}. */
+  afterMissedTurn(before: S, after: S): readonly Delivery[];
+}
+
+/**
+ * The contract every game module fulfils: one of the two kinds, by its failure policy. To reach the
+ * missed-turn members, narrow with {@link isMissedTurnGame} (TypeScript cannot narrow on
+ * `info.failurePolicy`).
+ */
+export type GameModule<S, M> = TakeoverGameModule<S, M> | MissedTurnGameModule<S, M>;
 
 /**
  * A game module with its state and move types hidden, as the registry and the referee hold it. States and
@@ -140,3 +168,11 @@ export interface GameModule<S, M> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- existential type: see the TSDoc above
 export type AnyGameModule = GameModule<any, any>;
+
+/**
+ * Whether `game`'s failure policy is `missed-turn`, narrowing it so its `missedTurn` and
+ * `afterMissedTurn` can be called. Decide about missed turns with this, never with the time control.
+ */
+export function isMissedTurnGame<S, M>(game: GameModule<S, M>): game is MissedTurnGameModule<S, M> {
+  return game.info.failurePolicy === 'missed-turn';
+}

@@ -8,7 +8,7 @@ import {
   MemoryOracle,
   playsWell,
   type MemoryStrategy,
-} from '../../engine/referee/memory-channel.ts';
+} from '../../../test/helpers/memory-channel.ts';
 import { playGame, type RefereeEvent } from '../../engine/referee/referee.ts';
 import { gameReplay, replaySteps } from './replay.ts';
 

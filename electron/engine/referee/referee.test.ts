@@ -3,7 +3,12 @@ import { games } from '../../../shared/games/registry.ts';
 import type { AnyGameModule, GameId, TimeControl } from '../../../shared/games/types.ts';
 import { replayRecord } from '../record/replay.ts';
 import type { GameRecord } from '../record/schema.ts';
-import { MemoryChannel, MemoryOracle, playsWell, type MemoryStrategy } from './memory-channel.ts';
+import {
+  MemoryChannel,
+  MemoryOracle,
+  playsWell,
+  type MemoryStrategy,
+} from '../../../test/helpers/memory-channel.ts';
 import { playGame } from './referee.ts';
 import type { TimingMode } from '../timing/time-keeper.ts';
 

@@ -1,6 +1,6 @@
-import type { PlayerChannel } from '../channel.ts';
+import type { PlayerChannel, ReadResult } from '../channel.ts';
 import type { SeatRecord } from '../record/schema.ts';
-import type { MoveTime } from '../timing/time-keeper.ts';
+import type { MoveTime, TimeKeeper } from '../timing/time-keeper.ts';
 import { statusWord, type Failure } from './failure.ts';
 
 /** A player as the referee receives it: its channel and what the record must say about it. */
@@ -28,7 +28,7 @@ export class SeatBook {
   moves = 0;
   maxChargedUs = 0;
   readonly missed = { timeout: 0, invalid: 0, gone: 0 };
-  /** Per-move games: replies to earlier prompts not received yet (they timed out); dropped on arrival. */
+  /** Per-move controls: replies to earlier prompts not received yet (they timed out); dropped on arrival. */
   owed = 0;
   shutdown: Promise<unknown> | null = null;
   readonly contestant: Contestant;
@@ -39,6 +39,34 @@ export class SeatBook {
 
   get channel(): PlayerChannel {
     return this.contestant.channel;
+  }
+
+  /** Waits for this seat's reply on the running clock; in cpu mode, re-checks the budget whenever the wait runs out. */
+  async readReply(clock: TimeKeeper): Promise<ReadResult> {
+    for (;;) {
+      const result = await this.channel.read(clock.waitLimitUs());
+      if (result.kind === 'line' && this.owed > 0) {
+        this.owed -= 1; // the late reply to an earlier prompt: not this turn's answer
+        continue;
+      }
+      if (result.kind !== 'timeout' || clock.isOverdue()) return result;
+    }
+  }
+
+  /** Stops the program (official mode: another one thinks now), unless it is stopped or done already. */
+  suspend(): void {
+    if (!this.suspended && !this.closed) {
+      this.channel.suspend();
+      this.suspended = true;
+    }
+  }
+
+  /** Lets a stopped program run again. */
+  resume(): void {
+    if (this.suspended) {
+      this.channel.resume();
+      this.suspended = false;
+    }
   }
 
   /** Counts one timed reply. */

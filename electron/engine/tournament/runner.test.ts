@@ -9,7 +9,7 @@ import type {
   Scheduler,
 } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
-import { MemoryChannel, MemoryOracle, playsWell } from '../referee/memory-channel.ts';
+import { MemoryChannel, MemoryOracle, playsWell } from '../../../test/helpers/memory-channel.ts';
 import { playGame } from '../referee/referee.ts';
 import { TournamentRunner, type RunnerEvent, type RunnerStore } from './runner.ts';
 

@@ -1,12 +1,12 @@
-import type { AnyGameModule, Seat } from '../../../shared/games/types.ts';
+import type { AnyGameModule, Seat } from '../../shared/games/types.ts';
 import {
   monotonicUs,
   type ExitInfo,
   type PlayerChannel,
   type ReadResult,
   type StderrCapture,
-} from '../channel.ts';
-import type { RefereeEvent } from './referee.ts';
+} from '../../electron/engine/channel.ts';
+import type { RefereeEvent } from '../../electron/engine/referee/referee.ts';
 
 /** What an in-memory player does when it is its turn. */
 export type MemoryReply =

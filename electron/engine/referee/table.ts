@@ -1,0 +1,221 @@
+import {
+  isMissedTurnGame,
+  type AnyGameModule,
+  type Delivery,
+  type MissedTurnCause,
+  type MissedTurnGameModule,
+  type Seat,
+  type TimeControl,
+} from '../../../shared/games/types.ts';
+import { monotonicUs } from '../channel.ts';
+import type { GameRecord, MoveRecord } from '../record/schema.ts';
+import { TimeKeeper, type MoveTime } from '../timing/time-keeper.ts';
+import type { Failure } from './failure.ts';
+import { gameRecord } from './game-record.ts';
+import type { RefereeOptions } from './options.ts';
+import type { Contestant } from './seat-book.ts';
+import { Seats } from './seats.ts';
+import { isGone, missedTurnCause, type Turn } from './verdict.ts';
+
+/**
+ * One game in progress: the programs at the table, the clock, the game state with the lines still to
+ * write, and the moves so far. The referee's loop drives it one turn at a time. Failures follow the
+ * game's failure policy alone; the time control only decides how time is charged (deadlines per move
+ * with their owed late replies and start-up allowance, or a budget per game).
+ */
+export class GameTable {
+  readonly game: AnyGameModule;
+  readonly control: TimeControl;
+  /** The board string played on (null for games without one). */
+  readonly board: string | null;
+  readonly startedAt = new Date().toISOString();
+  readonly t0 = monotonicUs();
+  readonly seats: Seats;
+  readonly clock: TimeKeeper;
+  readonly moves: MoveRecord[] = [];
+  /** The game state (only ever passed back to {@link GameTable.game}). */
+  state: unknown;
+  private pending: readonly Delivery[];
+  private readonly options: RefereeOptions;
+
+  /** Seats `contestants` (one per seat, in seat order) at a game whose set-up state is `initial`. */
+  constructor(contestants: readonly Contestant[], options: RefereeOptions, initial: unknown) {
+    this.options = options;
+    this.game = options.game;
+    this.control = options.control ?? this.game.info.timeControl;
+    this.board = options.board ?? this.game.generateBoard(options.seed);
+    const perMove = this.control.kind === 'per-move';
+    this.seats = new Seats(contestants, { t0: this.t0, graceMs: options.graceMs ?? 1000, perMove });
+    this.clock = new TimeKeeper({
+      control: this.control,
+      mode: options.timing,
+      seats: contestants.length,
+      source: { wallUs: monotonicUs, cpuUs: (seat) => this.seats.book(seat).channel.cpuUs() },
+      ...(options.startupAllowanceMs === undefined
+        ? {}
+        : { startupAllowanceUs: options.startupAllowanceMs * 1000 }),
+    });
+    this.state = initial;
+    this.pending = this.game.opening(initial);
+  }
+
+  /** The seat that must act now, or null when the game is over. */
+  toAct(): Seat | null {
+    return this.game.toAct(this.state);
+  }
+
+  /** The 0-based index of the next move. */
+  get ply(): number {
+    return this.moves.length;
+  }
+
+  /** Whether `seat`'s program still plays its turns (it has not failed, or it fails by missing turns only). */
+  playsItself(seat: Seat): boolean {
+    return this.seats.book(seat).failure === null;
+  }
+
+  /**
+   * Writes what is pending, starts `actor`'s clock as its prompt goes out and reads its reply. The
+   * others' lines go first, so neither the judge's work nor the other writes are charged to it.
+   */
+  async promptAndRead(actor: Seat): Promise<Turn> {
+    const { seats, clock } = this;
+    const s = seats.book(actor);
+    if (this.options.timing === 'official') seats.runOnly(actor);
+    const own = this.pending.filter((d) => d.seat === actor);
+    seats.deliver(own.length === this.pending.length ? [] : this.pending.filter((d) => d.seat !== actor));
+    this.pending = [];
+    if (own.length > 0) {
+      clock.start(actor);
+      seats.deliver(own);
+    } else {
+      // Nothing new to read (Less's rush): its next line is timed from its previous one.
+      clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
+    }
+    s.prompted = false;
+    const reply = await s.readReply(clock);
+    if (reply.kind === 'line' || reply.kind === 'bad-line') seats.logReply(actor, reply);
+    // Per-move controls: a program that timed out still owes that reply. Stopped in official mode, it
+    // writes it only once resumed, after its next prompt, so the drain before the prompt cannot catch it.
+    const perMove = this.control.kind === 'per-move';
+    if (perMove && reply.kind === 'timeout') s.owed += 1;
+    const time =
+      reply.kind === 'closed'
+        ? (clock.abandon(), null)
+        : clock.stop(reply.kind === 'timeout' ? undefined : reply.atUs);
+    if (time && reply.kind !== 'timeout') s.countMove(time);
+    const usedUs = perMove ? (time?.chargedUs ?? 0) : clock.totals(actor).chargedUs;
+    return { reply, time, usedUs };
+  }
+
+  /** Applies a legal move of `seat` and records it. */
+  applyMove(seat: Seat, move: unknown, line: string, by: MoveRecord['by'], time: MoveTime | null): void {
+    const before = this.state;
+    this.state = this.game.apply(before, move);
+    this.pending = this.game.afterMove(before, move, this.state);
+    this.record(seat, line, by, time);
+  }
+
+  /**
+   * `actor` failed its turn: in a `missed-turn` game the turn is missed (and a program that is gone
+   * fails, missing every turn after); otherwise it fails and the takeover player plays its seat.
+   */
+  failTurn(actor: Seat, failure: Failure, turn: Turn): void {
+    const game = this.game;
+    if (isMissedTurnGame(game)) {
+      if (isGone(failure)) this.fail(actor, failure);
+      const line = turn.reply.kind === 'line' ? turn.reply.line : '';
+      this.missTurn(game, actor, missedTurnCause(failure), line, turn.time);
+    } else {
+      this.fail(actor, failure);
+    }
+  }
+
+  /** A turn of a seat whose program failed before: a missed turn, or the takeover player's move. */
+  standIn(actor: Seat): void {
+    this.seats.deliver(this.pending);
+    this.pending = [];
+    const game = this.game;
+    if (isMissedTurnGame(game)) {
+      this.missTurn(game, actor, 'gone', '', null);
+    } else {
+      const s = this.seats.book(actor);
+      s.takeover ??= { fromPly: this.ply, moves: 0 };
+      s.takeover.moves += 1;
+      const move = game.takeover(this.state, this.options.seed);
+      this.applyMove(actor, move, game.formatMove(move), 'takeover', null);
+    }
+  }
+
+  /** Ends the game: the last lines, the rules' own failures, every program shut down; then its record. */
+  async finish(): Promise<GameRecord> {
+    const { game, seats, options } = this;
+    seats.resumeAll();
+    seats.deliver(this.pending);
+    (game.ruleFailures?.(this.state) ?? []).forEach((reason, seat) => {
+      const s = seats.book(seat);
+      if (reason !== null && s.failure === null) s.failure = { kind: 'rules', ply: this.ply, reason };
+    });
+    await seats.closeAll();
+    const end = game.end(this.state);
+    if (end === null) throw new Error('referee: the game has no end although nobody is to act');
+    const failed = seats.books.map((s) => s.failure !== null);
+    return gameRecord({
+      game,
+      seed: options.seed,
+      board: this.board,
+      timing: options.timing,
+      control: this.control,
+      limits: options.limits ?? null,
+      startedAt: this.startedAt,
+      t0: this.t0,
+      books: seats.books,
+      clock: this.clock,
+      lines: seats.lines,
+      moves: this.moves,
+      end,
+      scores: game.scores(this.state, failed),
+    });
+  }
+
+  /** The seat's program has failed: noted once, reported, and ended at once. */
+  private fail(seat: Seat, failure: Failure): void {
+    this.seats.book(seat).failure ??= failure;
+    this.options.onEvent?.({ kind: 'failure', seat, failure });
+    this.seats.retire(seat);
+  }
+
+  private missTurn(
+    game: MissedTurnGameModule<unknown, unknown>,
+    seat: Seat,
+    cause: MissedTurnCause,
+    line: string,
+    time: MoveTime | null,
+  ): void {
+    const before = this.state;
+    this.state = game.missedTurn(before, cause);
+    this.pending = game.afterMissedTurn(before, this.state);
+    this.seats.book(seat).missed[cause] += 1;
+    this.record(seat, line, 'missed', time, cause);
+  }
+
+  private record(
+    seat: Seat,
+    line: string,
+    by: MoveRecord['by'],
+    time: MoveTime | null,
+    cause?: MissedTurnCause,
+  ): void {
+    const ply = this.moves.length;
+    this.moves.push({
+      ply,
+      seat,
+      line,
+      by,
+      ...(cause ? { cause } : {}),
+      ...(time ? { wallUs: time.wallUs, cpuUs: time.cpuUs, chargedUs: time.chargedUs } : {}),
+    });
+    const chargedUs = time?.chargedUs ?? null;
+    this.options.onEvent?.({ kind: 'move', ply, seat, line, by, chargedUs, state: this.state });
+  }
+}
