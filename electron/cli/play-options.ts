@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseShell } from 'shell-quote';
 import { findGame, gameIds } from '../../shared/games/registry.ts';
 import type { AnyGameModule } from '../../shared/games/types.ts';
-import type { TimingMode } from '../engine/timing/time-keeper.ts';
+import { isTimingMode, TIMING_MODES, type TimingMode } from '../../shared/timing/modes.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The raw options of `jury play`, as commander hands them over. */
@@ -95,8 +95,10 @@ export async function parsePlayRequest(
     const check = game.setup({ seed: 0, board });
     if (!check.ok) throw new UsageError(`--board: ${check.error.message}`);
   }
-  if (flags.timing !== 'official' && flags.timing !== 'cpu') {
-    throw new UsageError(`--timing must be official or cpu, got ${JSON.stringify(flags.timing)}`);
+  if (!isTimingMode(flags.timing)) {
+    throw new UsageError(
+      `--timing must be ${TIMING_MODES.join(' or ')}, got ${JSON.stringify(flags.timing)}`,
+    );
   }
   const budgetMs =
     flags.budgetMs === undefined ? undefined : integer('--budget-ms', flags.budgetMs, 1, 86_400_000);

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { gameIds } from '../../shared/games/registry.ts';
+import { DEFAULT_TIMING_MODE, TIMING_MODES } from '../../shared/timing/modes.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import { playCommand } from './play-command.ts';
 import { replayCommand } from './replay-command.ts';
@@ -55,8 +56,8 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
     .option('--board-file <file>', 'play on the first board string in this file')
     .addOption(
       new Option('--timing <mode>', 'how thinking time is charged')
-        .choices(['official', 'cpu'])
-        .default('official'),
+        .choices(TIMING_MODES)
+        .default(DEFAULT_TIMING_MODE),
     )
     .option('--budget-ms <ms>', "override the game's time budget per program (per move for Flit)")
     .option('--grace-ms <ms>', 'how long a bot may take to exit after Quit before it is killed', '1000')

@@ -1,5 +1,6 @@
 import type { OpenDialogOptions, SaveDialogOptions } from 'electron';
 import { basename, extname, join } from 'node:path';
+import { SOURCE_EXTENSIONS } from '../../shared/bots/languages.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 
 /**
@@ -8,8 +9,8 @@ import type { Handlers } from '../../shared/ipc/handlers.ts';
  * the dialog functions and the file writer, so tests check the logic without Electron.
  */
 
-/** The extensions of the source files Jury can build (the language presets of electron/engine/bots/). */
-export const sourceExtensions = ['c', 'cc', 'cpp', 'cxx', 'java', 'py', 'js', 'mjs', 'pas', 'pp', 'rs', 'go'];
+/** The extensions of the source files Jury can build (shared/bots/languages.ts). */
+export const sourceExtensions: string[] = [...SOURCE_EXTENSIONS];
 
 /** What the dialog handlers need from Electron and the file system. */
 export interface DialogDeps {

@@ -1,3 +1,9 @@
+import {
+  LANGUAGE_IDS,
+  LANGUAGE_INFO,
+  languageOfExtension,
+  type LanguageId,
+} from '../../shared/bots/languages.ts';
 import type { GameId } from '../../shared/games/types.ts';
 
 /**
@@ -5,48 +11,16 @@ import type { GameId } from '../../shared/games/types.ts';
  * of a program's hash, "3 minutes ago" texts and the games a bot may be smoke-tested on.
  */
 
-/** A language a single source file can be built from (the contract's `languageSchema`). */
-export type BotLanguage = 'c' | 'cpp' | 'java' | 'python' | 'javascript' | 'pascal' | 'rust' | 'go';
+/** A language a single source file can be built from (shared/bots/languages.ts, the one list). */
+export type BotLanguage = LanguageId;
 
 /** Every language, in the order the language select offers them. */
-export const botLanguages: readonly BotLanguage[] = [
-  'c',
-  'cpp',
-  'java',
-  'python',
-  'javascript',
-  'pascal',
-  'rust',
-  'go',
-];
+export const botLanguages: readonly BotLanguage[] = LANGUAGE_IDS;
 
 /** The names people know the languages by (the same in English and Dutch). */
-export const languageLabels: Readonly<Record<BotLanguage, string>> = {
-  c: 'C',
-  cpp: 'C++',
-  java: 'Java',
-  python: 'Python 3',
-  javascript: 'JavaScript (Node)',
-  pascal: 'Pascal',
-  rust: 'Rust',
-  go: 'Go',
-};
-
-// The same table as the engine's (electron/engine/bots/languages.ts), which the renderer cannot import.
-const extensions: Readonly<Record<string, BotLanguage>> = {
-  c: 'c',
-  cc: 'cpp',
-  cpp: 'cpp',
-  cxx: 'cpp',
-  java: 'java',
-  py: 'python',
-  js: 'javascript',
-  mjs: 'javascript',
-  pas: 'pascal',
-  pp: 'pascal',
-  rs: 'rust',
-  go: 'go',
-};
+export const languageLabels: Readonly<Record<BotLanguage, string>> = Object.fromEntries(
+  LANGUAGE_IDS.map((id) => [id, LANGUAGE_INFO[id].name]),
+) as Record<BotLanguage, string>;
 
 /** The last part of a path, for `/` and `\` separators alike. */
 export function fileName(path: string): string {
@@ -59,7 +33,7 @@ export function languageFromPath(path: string): BotLanguage | null {
   const name = fileName(path.trim());
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return null;
-  return extensions[name.slice(dot + 1).toLowerCase()] ?? null;
+  return languageOfExtension(name.slice(dot + 1));
 }
 
 /** The first 12 hex digits of a hash (as `git` abbreviates); an em dash when there is none. */

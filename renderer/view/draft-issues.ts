@@ -1,4 +1,5 @@
 import type { Response } from '../../shared/ipc/contract.ts';
+import { FORMAT_SEATS, fitsSeats } from '../../shared/tournament/formats/kinds.ts';
 import { boardLines, hasBoards, type DraftForm } from './draft.ts';
 
 /**
@@ -76,6 +77,16 @@ export function localIssues(form: DraftForm, seats: number, t: Translate): Field
   const needed = Math.max(2, seats);
   if (form.bots.length < needed)
     out.push({ path: 'bots', message: t('newTournament.issues.bots', { count: needed }) });
+  // The engine's one seat rule (shared/tournament/formats/kinds.ts); the picker offers only fitting
+  // formats, but a preset or a finished tournament run again may bring another.
+  if (!fitsSeats(form.format, seats))
+    out.push({
+      path: 'schedule.kind',
+      message: t(`newTournament.issues.formatSeats.${FORMAT_SEATS[form.format]}`, {
+        format: t(`tournaments.format.${form.format}`),
+        seats,
+      }),
+    });
   if (form.format === 'gauntlet') {
     const challengers = form.challengers.filter((id) => form.bots.includes(id)).length;
     if (challengers === 0)

@@ -1,5 +1,7 @@
 import type { GameId } from '../../shared/games/types.ts';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
+import type { TimingMode } from '../../shared/timing/modes.ts';
+import { formatsFor, type FormatKind } from '../../shared/tournament/formats/kinds.ts';
 
 /**
  * The new-tournament form as plain data, and the pure steps around it: the defaults for a game, the
@@ -14,8 +16,8 @@ export type TournamentDraft = Request<'tournaments.create'>['draft'];
 export type LibraryBot = Response<'bots.list'>[number];
 /** The settings, whose `defaults` prefill the form. */
 export type Settings = Response<'settings.get'>;
-/** A tournament format. */
-export type FormatKind = TournamentDraft['schedule']['kind'];
+/** A tournament format, and the formats that fit a game's seats: the engine's one rule (kinds.ts). */
+export { formatsFor, type FormatKind };
 /** Seat orders of 4-player formats. */
 export type SeatOrders = 'all' | 'rotations';
 
@@ -40,7 +42,7 @@ export interface DraftForm {
   boardMode: 'generated' | 'given';
   /** Board strings, one per line. */
   boardsText: string;
-  timingMode: 'official' | 'cpu';
+  timingMode: TimingMode;
   budgetMs: number | null;
   graceMs: number;
   memoryMiB: number | null;
@@ -49,14 +51,6 @@ export interface DraftForm {
   /** Pin each running game's bots to a core of their own (while games at once ≤ cores). */
   affinity: boolean;
   concurrency: number | null;
-}
-
-const TWO_PLAYER_FORMATS: readonly FormatKind[] = ['round-robin', 'swiss', 'knockout', 'gauntlet'];
-const GROUP_FORMATS: readonly FormatKind[] = ['groups', 'swiss', 'gauntlet'];
-
-/** The formats the engine accepts for a game with `seats` seats, the usual choice first. */
-export function formatsFor(seats: number): readonly FormatKind[] {
-  return seats === 2 ? TWO_PLAYER_FORMATS : GROUP_FORMATS;
 }
 
 /** Whether the game is played on board strings that can be pasted (Less, More). */

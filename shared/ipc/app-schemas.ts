@@ -2,10 +2,16 @@ import { z } from 'zod';
 import type { Ranking } from '../tournament/ranking/types.ts';
 import type { Crosstable, SeatStats } from '../tournament/standings/crosstable.ts';
 import type { TimeStatsRow } from '../tournament/standings/time-stats.ts';
+import { LANGUAGE_IDS } from '../bots/languages.ts';
+import { DEFAULT_TIMING_MODE } from '../timing/modes.ts';
+import { FORMAT_KINDS } from '../tournament/formats/kinds.ts';
 import {
   concurrencySchema,
+  graceMsSchema,
   limitsSchema,
+  memoryMiBSchema,
   scheduleSchema,
+  timingModeSchema,
   timingSchema,
 } from '../tournament/config-schema.ts';
 import { limitNames, protectionStatuses } from './limit-names.ts';
@@ -30,8 +36,8 @@ export const botIdSchema = id;
 /** A tournament's id (its store file's name without the extension). */
 export const tournamentIdSchema = id;
 
-/** The languages a single source file can be built from (see electron/engine/bots/languages.ts). */
-export const languageSchema = z.enum(['c', 'cpp', 'java', 'python', 'javascript', 'pascal', 'rust', 'go']);
+/** The languages a single source file can be built from (shared/bots/languages.ts). */
+export const languageSchema = z.enum(LANGUAGE_IDS);
 
 /** A bot in the library: a sample bot, a program, or a single source file built with a language preset. */
 export const libraryBotSchema = z.object({
@@ -61,12 +67,12 @@ export const settingsSchema = z.strictObject({
   /** Defaults of the new-tournament form. */
   defaults: z
     .strictObject({
-      timingMode: z.enum(['official', 'cpu']).default('official'),
-      graceMs: z.number().int().min(0).max(60_000).default(1000),
-      memoryMiB: z.number().int().min(16).nullable().default(1024),
+      timingMode: timingModeSchema.default(DEFAULT_TIMING_MODE),
+      graceMs: graceMsSchema.default(1000),
+      memoryMiB: memoryMiBSchema.default(1024),
       concurrency: concurrencySchema.nullable().default(null),
     })
-    .default({ timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null }),
+    .default({ timingMode: DEFAULT_TIMING_MODE, graceMs: 1000, memoryMiB: 1024, concurrency: null }),
   /** The first-start demo was offered (and taken or declined). */
   demoOffered: z.boolean().default(false),
 });
@@ -80,9 +86,9 @@ export const settingsPatchSchema = z.strictObject({
   theme: z.enum(['system', 'light', 'dark']).optional(),
   defaults: z
     .strictObject({
-      timingMode: z.enum(['official', 'cpu']),
-      graceMs: z.number().int().min(0).max(60_000),
-      memoryMiB: z.number().int().min(16).nullable(),
+      timingMode: timingModeSchema,
+      graceMs: graceMsSchema,
+      memoryMiB: memoryMiBSchema,
       concurrency: concurrencySchema.nullable(),
     })
     .optional(),
@@ -120,7 +126,7 @@ export const tournamentSummarySchema = z.object({
   id: tournamentIdSchema,
   name: z.string(),
   game: gameIdSchema,
-  format: z.enum(['round-robin', 'groups', 'swiss', 'knockout', 'gauntlet']),
+  format: z.enum(FORMAT_KINDS),
   state: runStateSchema,
   finished: z.number().int().min(0),
   total: z.number().int().min(0),
@@ -195,7 +201,7 @@ export const protectionSchema = z.object({
  * left out takes the settings' default (memory) or Jury's (256 processes, no network).
  */
 export const protectionLimitsSchema = z.strictObject({
-  memoryMiB: z.number().int().min(16).nullable().optional(),
+  memoryMiB: memoryMiBSchema.optional(),
   maxProcesses: z.number().int().min(1).nullable().optional(),
   network: z.boolean().optional(),
 });

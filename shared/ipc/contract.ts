@@ -32,6 +32,7 @@ import {
   tournamentIdSchema,
   tournamentSummarySchema,
 } from './app-schemas.ts';
+import { timingModeSchema } from '../tournament/config-schema.ts';
 
 /**
  * The one IPC contract between the renderer and the engine. Every request is a channel with a zod schema
@@ -62,8 +63,8 @@ export const ipcContract = {
         bots: z.array(matchBotSchema).min(2).max(4),
         /** Omitted: the engine draws one and reports it in the outcome. */
         seed: seedSchema.optional(),
-        /** `official`: wall-clock time as CodeCup charges it; `cpu`: the bot's CPU time. */
-        timing: z.enum(['official', 'cpu']),
+        /** How thinking time is charged (shared/timing/modes.ts: `official` wall-clock, `cpu` CPU time). */
+        timing: timingModeSchema,
       }),
       response: gameOutcomeSchema,
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIMING_MODE, TIMING_MODES } from '../timing/modes.ts';
 
 /**
  * The zod schemas of a tournament's settings that the CLI's config file (electron/engine/tournament/
@@ -50,19 +51,28 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
 /** A tournament's format with its settings, defaults filled in. */
 export type ScheduleSettings = z.output<typeof scheduleSchema>;
 
+/** A timing mode's id (shared/timing/modes.ts). */
+export const timingModeSchema = z.enum(TIMING_MODES);
+
+/** How long a bot may take to exit after Quit, in milliseconds (the settings' default too). */
+export const graceMsSchema = z.number().int().min(0).max(60_000);
+
+/** A memory cap per bot in MiB (null: no cap), wherever one is asked (settings, limits, protections). */
+export const memoryMiBSchema = z.number().int().min(16).nullable();
+
 /** How thinking time is charged and limited. */
 export const timingSchema = z
   .strictObject({
-    mode: z.enum(['official', 'cpu']).default('official'),
+    mode: timingModeSchema.default(DEFAULT_TIMING_MODE),
     budgetMs: z.number().int().positive().optional(),
-    graceMs: z.number().int().min(0).max(60_000).default(1000),
+    graceMs: graceMsSchema.default(1000),
   })
-  .default({ mode: 'official', graceMs: 1000 });
+  .default({ mode: DEFAULT_TIMING_MODE, graceMs: 1000 });
 
 /** The resource limits every bot process runs under. */
 export const limitsSchema = z
   .strictObject({
-    memoryMiB: z.number().int().min(16).nullable().default(1024),
+    memoryMiB: memoryMiBSchema.default(1024),
     maxProcesses: z.number().int().min(1).nullable().default(256),
     network: z.boolean().default(false),
     /** Pin each running game's bots to a core of their own (only while games at once ≤ cores). */

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { games } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { smokeTestSchema } from '../../../shared/ipc/app-schemas.ts';
+import { TIMING_MODE } from '../../../shared/timing/modes.ts';
 import type { z } from 'zod';
 import { sampleBots } from '../../engine/bots/samples/index.ts';
 import type { ProcessLauncher } from '../../engine/bot-launcher.ts';
@@ -55,7 +56,7 @@ export async function smokeTest(
         game: module,
         bots: [bot, ...opponents],
         seed: options.seed ?? randomInt(0, 0xffffffff),
-        timing: 'official',
+        timing: TIMING_MODE.official,
         graceMs: 1000,
         limits: LIMITS,
       },

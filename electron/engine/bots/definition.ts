@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { LANGUAGE_IDS } from '../../../shared/bots/languages.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 
-/** The languages Jury can build (or run) from a single source file. */
-export const LANGUAGE_IDS = ['c', 'cpp', 'java', 'python', 'javascript', 'pascal', 'rust', 'go'] as const;
-/** One of {@link LANGUAGE_IDS}. */
-export type LanguageId = (typeof LANGUAGE_IDS)[number];
+/** The languages Jury can build (or run) from a single source file: the one list in shared/bots/. */
+export { LANGUAGE_IDS, type LanguageId } from '../../../shared/bots/languages.ts';
 
 const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import type { LanguageId } from './definition.ts';
+import { LANGUAGE_INFO, languageOfExtension, type LanguageId } from '../../../shared/bots/languages.ts';
 
 /** One step of a build: a program (looked up in PATH) and its arguments. */
 export interface BuildStep {
@@ -15,13 +15,10 @@ export interface RunStep {
 }
 
 /**
- * A language preset: how to build one source file with CodeCup-style flags and how to run the result.
- * Every program a preset needs is listed in `tools`, so a missing one is named before anything runs.
+ * How to build one source file of a language with CodeCup-style flags and how to run the result. Every
+ * program it needs is listed in `tools`, so a missing one is named before anything runs.
  */
-export interface LanguagePreset {
-  readonly id: LanguageId;
-  /** For people: "C++", "Python 3". */
-  readonly label: string;
+interface Recipe {
   /** Programs that must be installed, build and run alike (for example ["javac", "java"]). */
   readonly tools: readonly string[];
   /** The build steps for `source` (an absolute path) into `outDir`; empty for interpreted languages. */
@@ -30,20 +27,23 @@ export interface LanguagePreset {
   run(source: string, outDir: string): RunStep;
 }
 
+/** A language preset: the shared id and name (shared/bots/languages.ts) and the engine's recipe. */
+export interface LanguagePreset extends Recipe {
+  readonly id: LanguageId;
+  /** For people: "C++", "Python 3". */
+  readonly label: string;
+}
+
 /** The file name of a native program built from `source` (its name without the extension). */
 function programName(source: string): string {
   return basename(source, extname(source)) || 'bot';
 }
 
 function native(
-  id: LanguageId,
-  label: string,
   tool: string,
   args: (source: string, out: string, outDir: string) => readonly string[],
-): LanguagePreset {
+): Recipe {
   return {
-    id,
-    label,
     tools: [tool],
     build: (source, outDir) => [{ tool, args: args(source, join(outDir, programName(source)), outDir) }],
     run: (source, outDir) => ({ executable: join(outDir, programName(source)), args: [] }),
@@ -63,55 +63,42 @@ export function javaMainClass(source: string): string {
   return pkg ? `${pkg}.${name}` : name;
 }
 
-/**
- * The presets, with the flags of the CodeCup judge where it states them. Node is run as `node`, found in
- * PATH like every other tool (the Electron binary that runs Jury is not a Node a bot can use).
- */
-export const LANGUAGES: Readonly<Record<LanguageId, LanguagePreset>> = {
-  c: native('c', 'C', 'gcc', (src, out) => ['-O2', '-std=c11', '-o', out, src, '-lm']),
-  cpp: native('cpp', 'C++', 'g++', (src, out) => ['-O2', '-std=c++17', '-o', out, src]),
-  pascal: native('pascal', 'Pascal', 'fpc', (src, out, dir) => ['-O2', `-FU${dir}`, `-o${out}`, src]),
-  rust: native('rust', 'Rust', 'rustc', (src, out) => ['-O', '--edition', '2021', '-o', out, src]),
-  go: native('go', 'Go', 'go', (src, out) => ['build', '-o', out, src]),
+// The flags of the CodeCup judge where it states them. Node is run as `node`, found in PATH like every
+// other tool (the Electron binary that runs Jury is not a Node a bot can use). Keyed by the shared ids, so
+// a language added to shared/bots/languages.ts without a recipe here fails to compile; the quoted `java`
+// and `go` below are programs (the JVM, the Go toolchain), not language ids.
+const RECIPES: Readonly<Record<LanguageId, Recipe>> = {
+  c: native('gcc', (src, out) => ['-O2', '-std=c11', '-o', out, src, '-lm']),
+  cpp: native('g++', (src, out) => ['-O2', '-std=c++17', '-o', out, src]),
+  pascal: native('fpc', (src, out, dir) => ['-O2', `-FU${dir}`, `-o${out}`, src]),
+  rust: native('rustc', (src, out) => ['-O', '--edition', '2021', '-o', out, src]),
+  go: native('go', (src, out) => ['build', '-o', out, src]),
   java: {
-    id: 'java',
-    label: 'Java',
     tools: ['javac', 'java'],
     build: (source, outDir) => [{ tool: 'javac', args: ['-encoding', 'UTF-8', '-d', outDir, source] }],
     run: (source, outDir) => ({ executable: 'java', args: ['-cp', outDir, javaMainClass(source)] }),
   },
   python: {
-    id: 'python',
-    label: 'Python 3',
     tools: ['python3'],
     build: () => [],
     run: (source) => ({ executable: 'python3', args: [source] }),
   },
   javascript: {
-    id: 'javascript',
-    label: 'JavaScript (Node)',
     tools: ['node'],
     build: () => [],
     run: (source) => ({ executable: 'node', args: [source] }),
   },
 };
 
-const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
-  '.c': 'c',
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.java': 'java',
-  '.py': 'python',
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.pas': 'pascal',
-  '.pp': 'pascal',
-  '.rs': 'rust',
-  '.go': 'go',
-};
+/** The presets: every language's shared id and name with the engine's recipe for it. */
+export const LANGUAGES: Readonly<Record<LanguageId, LanguagePreset>> = Object.fromEntries(
+  (Object.keys(RECIPES) as LanguageId[]).map((id) => [
+    id,
+    { id, label: LANGUAGE_INFO[id].name, ...RECIPES[id] },
+  ]),
+) as Record<LanguageId, LanguagePreset>;
 
 /** The language preset for a source file, by its extension (`bot.cpp` → `cpp`), or null when none fits. */
 export function languageOfFile(path: string): LanguageId | null {
-  return EXTENSIONS[extname(path).toLowerCase()] ?? null;
+  return languageOfExtension(extname(path));
 }

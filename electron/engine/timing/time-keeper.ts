@@ -1,13 +1,14 @@
 import type { TimeControl } from '../../../shared/games/types.ts';
+import { chargesWallClock, type TimingMode } from '../../../shared/timing/modes.ts';
 
 /**
- * How thinking time is charged:
+ * How thinking time is charged (the modes are listed in shared/timing/modes.ts):
  * - `official`: wall time from writing the prompt to reading the full reply, as the CodeCup server does
  *   (the referee suspends every other bot of the game meanwhile, so they cannot steal the CPU);
  * - `cpu`: the CPU time the bot's process used meanwhile, for busy machines. A wall-time cap
  *   (`wallCapFactor` × the remaining budget, plus `wallSlackUs`) still catches bots that sleep forever.
  */
-export type TimingMode = 'official' | 'cpu';
+export type { TimingMode };
 
 /** The time sources a {@link TimeKeeper} reads: injected, so tests can drive it with made-up numbers. */
 export interface TimeSource {
@@ -95,7 +96,8 @@ export class TimeKeeper {
     this.replied[r.seat] = true;
     const wallUs = Math.max(0, (endWallUs ?? this.opts.source.wallUs()) - r.wall0);
     const cpuUs = Math.max(0, this.opts.source.cpuUs(r.seat) - r.cpu0);
-    const chargedUs = this.opts.mode === 'official' || this.opts.control.kind === 'per-move' ? wallUs : cpuUs;
+    const chargedUs =
+      chargesWallClock(this.opts.mode) || this.opts.control.kind === 'per-move' ? wallUs : cpuUs;
     this.wallTotals[r.seat] = (this.wallTotals[r.seat] ?? 0) + wallUs;
     this.cpuTotals[r.seat] = (this.cpuTotals[r.seat] ?? 0) + cpuUs;
     this.used[r.seat] = (this.used[r.seat] ?? 0) + chargedUs;
@@ -121,7 +123,7 @@ export class TimeKeeper {
     const elapsedWall = this.opts.source.wallUs() - r.wall0;
     if (this.opts.control.kind === 'per-move') return Math.max(0, r.limitUs - elapsedWall);
     const remaining = this.remainingUs(r.seat);
-    if (this.opts.mode === 'official') return Math.max(0, remaining - elapsedWall);
+    if (chargesWallClock(this.opts.mode)) return Math.max(0, remaining - elapsedWall);
     const cpuSoFar = this.opts.source.cpuUs(r.seat) - r.cpu0;
     const capLeft = this.wallCapUs(remaining) - elapsedWall;
     return Math.max(0, Math.min(remaining - cpuSoFar, capLeft));
@@ -133,7 +135,7 @@ export class TimeKeeper {
     const elapsedWall = this.opts.source.wallUs() - r.wall0;
     if (this.opts.control.kind === 'per-move') return elapsedWall > r.limitUs;
     const remaining = this.remainingUs(r.seat);
-    if (this.opts.mode === 'official') return elapsedWall > remaining;
+    if (chargesWallClock(this.opts.mode)) return elapsedWall > remaining;
     const cpuSoFar = this.opts.source.cpuUs(r.seat) - r.cpu0;
     return cpuSoFar > remaining || elapsedWall > this.wallCapUs(remaining);
   }

@@ -37,7 +37,7 @@ describe('tournament config', () => {
       'schedule.swissRounds: swissRounds must be at least 1',
     );
     expect(problem({ game: 'less' })).toMatch(
-      /schedule.kind: round-robin is for 2-player games; Less has 4 seats \(use groups\)/,
+      /schedule.kind: round robin is for 2-player games; Less has 4 seats \(use groups\)/,
     );
     expect(problem({ game: 'less', schedule: { kind: 'groups' } })).toBe('bots: Less needs at least 4 bots');
     expect(problem({ boards: ['0123'] })).toBe(

@@ -11,6 +11,7 @@ import {
   scheduleSchema,
   timingSchema,
 } from '../../../shared/tournament/config-schema.ts';
+import { seatProblem } from '../../../shared/tournament/formats/kinds.ts';
 
 /** The config format's name and version; files of another version are refused with a clear message. */
 export const CONFIG_FORMAT = 'jury-tournament';
@@ -70,23 +71,9 @@ export const tournamentConfigSchema = z
         ctx.issues.push({ code: 'custom', input: c, path: ['boards', i], message: check.error.message });
     });
     const seats = game.info.seats;
-    const kind = c.schedule.kind;
-    if (seats !== 2 && (kind === 'round-robin' || kind === 'knockout')) {
-      ctx.issues.push({
-        code: 'custom',
-        input: c,
-        path: ['schedule', 'kind'],
-        message: `${kind} is for 2-player games; ${game.info.title} has ${seats} seats (use groups)`,
-      });
-    }
-    if (seats !== 4 && kind === 'groups') {
-      ctx.issues.push({
-        code: 'custom',
-        input: c,
-        path: ['schedule', 'kind'],
-        message: `groups are for 4-player games; ${game.info.title} has ${seats} seats`,
-      });
-    }
+    const seatsWrong = seatProblem(c.schedule.kind, seats, game.info.title);
+    if (seatsWrong)
+      ctx.issues.push({ code: 'custom', input: c, path: ['schedule', 'kind'], message: seatsWrong });
     if (c.bots.length < seats) {
       ctx.issues.push({
         code: 'custom',

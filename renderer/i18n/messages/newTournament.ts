@@ -117,6 +117,10 @@ export default {
         gauntletField:
           'Besides the challengers, at least one other bot is needed. | Besides the challengers, at least {count} other bots are needed.',
         finalists: 'The final needs at least {count} players.',
+        formatSeats: {
+          'two-player': '{format} is for games of 2 players; this game has {seats}.',
+          'multi-player': '{format} is for games of 3 or more players; this game has {seats}.',
+        },
         noBoards: 'Paste at least one board, or let Jury generate them.',
       },
     },
@@ -240,6 +244,10 @@ export default {
         gauntletField:
           'Naast de uitdagers is minstens één andere bot nodig. | Naast de uitdagers zijn minstens {count} andere bots nodig.',
         finalists: 'De finale heeft minstens {count} spelers nodig.',
+        formatSeats: {
+          'two-player': '{format} is voor spellen van 2 spelers; dit spel heeft er {seats}.',
+          'multi-player': '{format} is voor spellen van 3 of meer spelers; dit spel heeft er {seats}.',
+        },
         noBoards: 'Plak minstens één bord, of laat Jury ze maken.',
       },
     },

@@ -5,7 +5,7 @@ import { testContext } from './simulate.ts';
 describe('formats', () => {
   it('validates with clear messages', () => {
     expect(validateFormat({ kind: 'round-robin', repeats: 1 }, 4, 8)).toBe(
-      'round robin is for 2-player games; this game has 4 seats',
+      'round robin is for 2-player games; this game has 4 seats (use groups)',
     );
     expect(validateFormat({ kind: 'round-robin', repeats: 0 }, 2, 8)).toMatch(/repeats must be/);
     expect(validateFormat({ kind: 'groups', permutations: 'all', mode: 'rounds', rounds: 3 }, 2, 8)).toMatch(

@@ -4,18 +4,33 @@ import { gauntlet, type GauntletSettings } from './gauntlet.ts';
 import { knockout, type KnockoutSettings } from './knockout.ts';
 import { roundRobin, type RoundRobinSettings } from './round-robin.ts';
 import { swiss, type SwissSettings } from './swiss.ts';
+import { FORMAT_NAMES, seatProblem, type FormatKind } from './kinds.ts';
 
 export type { SeatOrders } from './groups.ts';
 export { gameCountsEqual } from './game-counts.ts';
 export { roundTables } from './groups.ts';
+export {
+  FORMAT_KINDS,
+  FORMAT_NAMES,
+  FORMAT_SEATS,
+  fitsSeats,
+  formatsFor,
+  seatProblem,
+  type FormatKind,
+  type SeatRule,
+} from './kinds.ts';
+
+/** Each format's settings, by its kind (a kind of {@link FORMAT_KINDS} missing here fails to compile). */
+interface FormatSettings {
+  readonly 'round-robin': RoundRobinSettings;
+  readonly groups: GroupsSettings;
+  readonly swiss: SwissSettings;
+  readonly knockout: KnockoutSettings;
+  readonly gauntlet: GauntletSettings;
+}
 
 /** A tournament format and its settings, as a tournament config names it. */
-export type FormatConfig =
-  | ({ readonly kind: 'round-robin' } & RoundRobinSettings)
-  | ({ readonly kind: 'groups' } & GroupsSettings)
-  | ({ readonly kind: 'swiss' } & SwissSettings)
-  | ({ readonly kind: 'knockout' } & KnockoutSettings)
-  | ({ readonly kind: 'gauntlet' } & GauntletSettings);
+export type FormatConfig = { [K in FormatKind]: { readonly kind: K } & FormatSettings[K] }[FormatKind];
 
 /** The scheduler for a format. Validate the config first with {@link validateFormat}. */
 export function schedulerFor(config: FormatConfig): Scheduler {
@@ -35,14 +50,6 @@ export function schedulerFor(config: FormatConfig): Scheduler {
 
 /** More games than this from one all-groups plan is certainly a mistake in the config. */
 const MAX_PLANNED_GAMES = 1_000_000;
-
-const NAMES: Record<FormatConfig['kind'], string> = {
-  'round-robin': 'round robin',
-  groups: 'groups',
-  swiss: 'Swiss',
-  knockout: 'knockout',
-  gauntlet: 'gauntlet',
-};
 
 function count(value: number, what: string, min: number): string | null {
   return Number.isInteger(value) && value >= min
@@ -67,11 +74,9 @@ export function validateFormat(
   participantCount: number,
   participantIds?: readonly string[],
 ): string | null {
-  const name = NAMES[config.kind];
-  const twoPlayerOnly = config.kind === 'round-robin' || config.kind === 'knockout';
-  if (twoPlayerOnly && seats !== 2) return `${name} is for 2-player games; this game has ${seats} seats`;
-  if (config.kind === 'groups' && seats < 3)
-    return `groups are for games of 3 or more players; this game has ${seats} seats (use round robin)`;
+  const name = FORMAT_NAMES[config.kind];
+  const seatsWrong = seatProblem(config.kind, seats);
+  if (seatsWrong) return seatsWrong;
   if (participantCount < seats)
     return `${name} needs at least ${seats} players for a ${seats}-seat game; there are ${participantCount}`;
   switch (config.kind) {

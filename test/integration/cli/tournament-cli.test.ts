@@ -46,7 +46,9 @@ describe('jury run, standings and export', () => {
     const wrong = write(dir, 'wrong.json', { ...config, schedule: { kind: 'groups' } });
     expect(await jury('run', wrong)).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/schedule.kind: groups are for 4-player games; 6561 has 2 seats/),
+      err: expect.stringMatching(
+        /schedule.kind: groups are for games of 3 or more players; 6561 has 2 seats \(use round robin\)/,
+      ),
     });
     expect(await jury('standings', join(dir, 'none.sqlite'))).toMatchObject({
       code: 2,
