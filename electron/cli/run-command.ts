@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { chargesWallClock } from '../../shared/timing/modes.ts';
 import { schedulerFor } from '../../shared/tournament/formats/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { defaultStorePath } from '../engine/store/paths.ts';
@@ -79,7 +80,7 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
     const say = (event: object): void => io.out(`${JSON.stringify(event)}\n`);
     const warn = (message: string): void =>
       flags.json ? say({ event: 'warning', message }) : io.err(`jury: warning: ${message}\n`);
-    if (config.timing.mode === 'official' && concurrency >= availableParallelism()) {
+    if (chargesWallClock(config.timing.mode) && concurrency >= availableParallelism()) {
       warn(
         `${concurrency} games at once on ${availableParallelism()} cores under official (wall-clock) timing: bots may be charged for waiting on the CPU; use fewer games or --timing cpu`,
       );

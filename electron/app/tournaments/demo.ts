@@ -1,3 +1,4 @@
+import { TIMING_MODE } from '../../../shared/timing/modes.ts';
 import type { LibraryBot } from '../library/bot-library.ts';
 import type { TournamentDraft } from './draft.ts';
 
@@ -29,7 +30,7 @@ export function demoDraft(name: string, library: readonly LibraryBot[]): Tournam
     game: 'less',
     schedule: { kind: 'groups', permutations: 'rotations', mode: 'rounds', rounds: 2, evenOut: true },
     bots: [greedy, random, greedy, random],
-    timing: { mode: 'cpu', graceMs: 1000 },
+    timing: { mode: TIMING_MODE.cpu, graceMs: 1000 },
     limits: { memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true },
   };
 }

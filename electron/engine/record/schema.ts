@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GameEnd } from '../../../shared/games/end.ts';
 import type { TimeControl } from '../../../shared/games/types.ts';
+import { TIMING_MODES } from '../../../shared/timing/modes.ts';
 import type { Failure } from '../referee/failure.ts';
 import { LIMIT_NAMES, type LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
 
@@ -126,7 +127,7 @@ export const gameRecordSchema = z.object({
   rulesVersion: z.string(),
   seed: z.number().int().min(0).max(0xffffffff),
   board: z.string().nullable(),
-  timing: z.object({ mode: z.enum(['official', 'cpu']), control: timeControl }),
+  timing: z.object({ mode: z.enum(TIMING_MODES), control: timeControl }),
   limits: limitsReport.nullable(),
   startedAt: z.string(),
   durationUs: z.number(),
