@@ -32,7 +32,7 @@ import {
   tournamentIdSchema,
   tournamentSummarySchema,
 } from './app-schemas.ts';
-import { timingModeSchema } from '../tournament/config-schema.ts';
+import { concurrencySchema, timingModeSchema } from '../tournament/config-schema.ts';
 
 /**
  * The one IPC contract between the renderer and the engine. Every request is a channel with a zod schema
@@ -132,7 +132,7 @@ export const ipcContract = {
     /** Kills the running games (they restart from the start on the next run). */
     'tournament.abort': { request: tournament, response: tournamentSummarySchema },
     'tournament.concurrency': {
-      request: z.strictObject({ id: tournamentIdSchema, concurrency: z.number().int().min(1).max(256) }),
+      request: z.strictObject({ id: tournamentIdSchema, concurrency: concurrencySchema }),
       response: tournamentSummarySchema,
     },
     /**
