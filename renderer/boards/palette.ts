@@ -1,5 +1,7 @@
-import type { GameId } from '../../shared/games/types.ts';
 import type { Colour } from '../../shared/games/6561/board.ts';
+import type { BoardColours } from '../../shared/games/board-view.ts';
+import { isBuiltInGameId, type BuiltInGameId } from '../../shared/games/registry.ts';
+import type { GameId } from '../../shared/games/types.ts';
 
 /**
  * The seat colours of Jury's boards and charts. Pieces are also drawn with an outline
@@ -32,29 +34,34 @@ export const TILE_COLOURS: Readonly<Record<Colour, string>> = {
   gray: '#7a7a7a',
 };
 
-const LESS_SEATS = ['Yellow', 'Black', 'White', 'Red'];
-const MORE_SEATS = ['White', 'Black'];
+const named = (names: readonly string[]): string[] => names.map((n) => NAMED_COLOURS[n] ?? NEUTRAL_COLOUR);
 
 /**
- * The colour of each seat of `game`, in seat order. Less (Yellow, Black, White, Red) and More (White,
- * Black) use the colours their seats are named after, so the board matches the protocol's colour words;
- * 6561 and Flit use {@link SEAT_PALETTE}.
+ * The seat colours of every built-in game, in seat order (the compiler checks that no game is missing).
+ * Less (Yellow, Black, White, Red) and More (White, Black) use the colours their seats are named after,
+ * so the board matches the protocol's colour words; 6561 and Flit use {@link SEAT_PALETTE}.
+ */
+const GAME_COLOURS: Readonly<Record<BuiltInGameId, readonly string[]>> = {
+  less: named(['Yellow', 'Black', 'White', 'Red']),
+  more: named(['White', 'Black']),
+  '6561': SEAT_PALETTE.slice(0, 2),
+  flit: SEAT_PALETTE,
+};
+
+/**
+ * The colour of each seat of `game`, in seat order: its own colours for a built-in game, and
+ * {@link SEAT_PALETTE} for a game added with `registerGame`.
  */
 export function seatColours(game: GameId): readonly string[] {
-  const named = (names: readonly string[]): string[] => names.map((n) => NAMED_COLOURS[n] ?? NEUTRAL_COLOUR);
-  switch (game) {
-    case 'less':
-      return named(LESS_SEATS);
-    case 'more':
-      return named(MORE_SEATS);
-    case '6561':
-      return SEAT_PALETTE.slice(0, 2);
-    case 'flit':
-      return SEAT_PALETTE;
-  }
+  return isBuiltInGameId(game) ? GAME_COLOURS[game] : SEAT_PALETTE;
 }
 
 /** The colour of one seat of `game`; {@link NEUTRAL_COLOUR} for a seat the game does not have. */
 export function seatColour(game: GameId, seat: number): string {
   return seatColours(game)[seat] ?? NEUTRAL_COLOUR;
+}
+
+/** The colours a game's board view model draws with (`shared/games/<id>/board-view.ts`). */
+export function boardColours(game: GameId): BoardColours {
+  return { seats: seatColours(game), neutral: NEUTRAL_COLOUR };
 }

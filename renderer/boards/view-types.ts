@@ -1,48 +1,9 @@
-import type { InputError, Result } from '../../shared/games/result.ts';
-
 /**
- * What every board view has besides its drawing: an accessible label, a one-line status and a legend.
- * The per-game helpers (less-view.ts, more-view.ts, view-6561.ts, flit-view.ts) return these inside a
- * {@link BoardResult}, so that a stored state that does not load shows its error instead of throwing.
+ * The props every game's board component shares. The view models the boards draw live in each game's
+ * folder (`shared/games/<id>/board-view.ts`) and return their texts as messages, which the components
+ * translate (translate.ts).
  */
-
-/** One seat in a board's legend. */
-export interface LegendEntry {
-  readonly seat: number;
-  /** The seat's colour, from palette.ts. */
-  readonly colour: string;
-  /** The seat's name in the game (`Yellow`, `A`, `1`) and, when known, the player's name after it. */
-  readonly name: string;
-  /** A short status: points, pieces home, pieces on the board. */
-  readonly detail: string;
-  /** Whether this seat acts next. */
-  readonly toAct: boolean;
-}
-
-/** The parts of a board view every game has. */
-export interface BoardHeader {
-  /** For the SVG's aria-label and title, such as `Less board, ply 12`. */
-  readonly label: string;
-  /** Who is to act, or how the game ended. */
-  readonly status: string;
-  readonly legend: readonly LegendEntry[];
-}
-
-/** A board view, or the reason the stored state could not be loaded. */
-export type BoardResult<V> = Result<V, InputError>;
-
-/**
- * The legend name of a seat: the game's seat name, followed by the player's name when one is given and
- * differs from it (`Yellow · alice`).
- */
-export function seatLabel(seatName: string, player: string | undefined): string {
-  return player === undefined || player === '' || player === seatName ? seatName : `${seatName} · ${player}`;
-}
-
-/** `n` with the singular or plural of a noun: `1 point`, `3 points`. */
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
-}
+export type { BoardHeader, LegendEntry } from '../../shared/games/board-view.ts';
 
 /** The props of every game's board component (GameBoard adds which game). */
 export interface BoardProps {

@@ -1,3 +1,4 @@
+import boards from './boards.ts';
 import bots from './bots.ts';
 import bracket from './bracket.ts';
 import common from './common.ts';
@@ -8,6 +9,7 @@ import newTournament from './newTournament.ts';
 import protections from './protections.ts';
 import settings from './settings.ts';
 import standings from './standings.ts';
+import textBoard from './textBoard.ts';
 import tournaments from './tournaments.ts';
 
 /** The languages of the app. */
@@ -30,8 +32,10 @@ const areas: readonly AreaMessages[] = [
   standings,
   bracket,
   games,
+  boards,
   exporting,
   protections,
+  textBoard,
 ];
 
 export const messages: Record<Locale, Record<string, unknown>> = {

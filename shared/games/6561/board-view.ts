@@ -1,10 +1,27 @@
-import { boardSum, fieldIndex, SIZE, type Colour, type Direction } from '../../shared/games/6561/board.ts';
-import { game6561, type Move6561, type State6561 } from '../../shared/games/6561/index.ts';
-import { SEAT_NAMES } from '../../shared/games/6561/protocol.ts';
-import { MOVE_LIMIT, rhythmStep } from '../../shared/games/6561/rhythm.ts';
-import { describeEnd } from '../../shared/games/end.ts';
-import { seatColours, TILE_COLOURS } from './palette.ts';
-import { plural, seatLabel, type BoardHeader, type BoardResult, type LegendEntry } from './view-types.ts';
+import {
+  boardLabel,
+  gameOver,
+  seatLabel,
+  seatName,
+  type BoardColours,
+  type BoardHeader,
+  type BoardOptions,
+  type BoardResult,
+  type LegendEntry,
+} from '../board-view.ts';
+import { message, type Message } from '../message.ts';
+import type { Seat } from '../types.ts';
+import { boardSum, fieldIndex, SIZE, type Colour, type Direction } from './board.ts';
+import { parseReply, SEAT_NAMES } from './protocol.ts';
+import { MOVE_LIMIT, rhythmStep } from './rhythm.ts';
+import { gameEnd, toAct } from './rules.ts';
+import { stateFromJson, type Move6561, type State6561 } from './state.ts';
+import { key6561, texts6561 } from './texts.ts';
+
+/** The colours of a 6561 board: the seats' and one per colour of piece (blue, red, gray). */
+export interface Colours6561 extends BoardColours {
+  readonly tiles: Readonly<Record<Colour, string>>;
+}
 
 /** One piece on the 4×4 board; `x` is the column and `y` the row, both 0-based from the top left. */
 export interface TileMark {
@@ -37,15 +54,17 @@ export interface View6561 extends BoardHeader {
   readonly slide: SlideMark | null;
   readonly sum: number;
   readonly maxSum: number;
+  /** `Sum 3 · best 3`, shown under the board. */
+  readonly sums: Message;
 }
 
 /**
- * The last move, read with the game's own codec (`game6561.parseReply`, which does not depend on the
+ * The last move, read with the game's own codec (`parseReply`, which does not depend on the
  * position): a field `rk` or a slide `U`, `D`, `L`, `R`; `null` for anything else (`A`, `Quit`).
  */
 export function parse6561Line(state: State6561, line: string | null | undefined): Move6561 | null {
   if (line === null || line === undefined) return null;
-  const move = game6561.parseReply(state, line);
+  const move = parseReply(state, line);
   return move.ok ? move.value : null;
 }
 
@@ -60,14 +79,11 @@ const EDGES: Readonly<Record<Direction, readonly [number, number, number, number
  * The drawing of a stored 6561 state (`game6561.toJson`): every piece as a tile in its colour with its
  * value, the field of the last placement, or the edge the last slide tilted toward. The highlight is
  * shown only where the state agrees with `lastMove`: a placement when that field holds a piece, a slide
- * when the rhythm's last move was a slide. Fails with `game6561.fromJson`'s error.
+ * when the rhythm's last move was a slide; the texts as messages under `game.6561.` and `board.`. Fails
+ * with `game6561.fromJson`'s error.
  */
-export function view6561(
-  json: unknown,
-  lastMove?: string | null,
-  players: readonly string[] = [],
-): BoardResult<View6561> {
-  const loaded = game6561.fromJson(json);
+export function view6561(json: unknown, options: BoardOptions<Colours6561>): BoardResult<View6561> {
+  const loaded = stateFromJson(json);
   if (!loaded.ok) return loaded;
   const state = loaded.value;
   const tiles: TileMark[] = [];
@@ -79,12 +95,12 @@ export function view6561(
       x: key % SIZE,
       y: Math.floor(key / SIZE),
       colour: piece.colour,
-      fill: TILE_COLOURS[piece.colour],
+      fill: options.colours.tiles[piece.colour],
       value: piece.value,
       fontSize: Math.min(0.42, 1.3 / digits),
     });
   });
-  const move = parse6561Line(state, lastMove);
+  const move = parse6561Line(state, options.lastMove);
   let placed: View6561['placed'] = null;
   let slide: SlideMark | null = null;
   if (move?.kind === 'place' && state.board[fieldIndex(move.row, move.column)] != null) {
@@ -96,37 +112,44 @@ export function view6561(
   return {
     ok: true,
     value: {
-      label: `6561 board, ply ${state.moves}`,
+      label: boardLabel('6561', state.moves),
       status: status(state),
-      legend: legend(state, players),
+      legend: legend(state, options.colours.seats, options.players ?? []),
       tiles,
       placed,
       slide,
       sum: boardSum(state.board),
       maxSum: state.maxSum,
+      sums: message(key6561('sums'), { sum: boardSum(state.board), best: state.maxSum }),
     },
   };
 }
 
-function status(state: State6561): string {
-  const end = game6561.end(state);
-  if (end !== null) return `Game over: ${describeEnd(end, SEAT_NAMES)}`;
-  const step = rhythmStep(state.moves);
-  const seat = SEAT_NAMES[state.moves % 2] ?? '';
-  const what = step.kind === 'place' ? `place a ${step.colour} 1` : 'slide';
-  return `${seat} to ${what}, move ${state.moves + 1} of ${MOVE_LIMIT}`;
+function seatOf(seat: Seat): Message {
+  return seatName(texts6561, seat);
 }
 
-function legend(state: State6561, players: readonly string[]): LegendEntry[] {
-  const colours = seatColours('6561');
-  const actor = game6561.toAct(state);
+function status(state: State6561): Message {
+  const end = gameEnd(state);
+  if (end !== null) return gameOver(end, seatOf);
+  const step = rhythmStep(state.moves);
+  const values = { seat: seatOf(state.moves % 2), move: state.moves + 1, of: MOVE_LIMIT };
+  if (step.kind === 'slide') return message(key6561('status.slide'), values);
+  return message(key6561(`status.place.${step.colour}`), values);
+}
+
+function legend(state: State6561, colours: readonly string[], players: readonly string[]): LegendEntry[] {
+  const actor = toAct(state);
   // A makes the odd-numbered moves, B the even-numbered ones.
   const made = [Math.ceil(state.moves / 2), Math.floor(state.moves / 2)];
-  return SEAT_NAMES.map((seatName, seat) => ({
-    seat,
-    colour: colours[seat] ?? '',
-    name: seatLabel(seatName, players[seat]),
-    detail: plural(made[seat] ?? 0, 'move'),
-    toAct: actor === seat,
-  }));
+  return SEAT_NAMES.map((name, seat) => {
+    const n = made[seat] ?? 0;
+    return {
+      seat,
+      colour: colours[seat] ?? '',
+      name: seatLabel(seatOf(seat), name, players[seat]),
+      detail: message(key6561('legend.moves'), { n }, n),
+      toAct: actor === seat,
+    };
+  });
 }

@@ -7,6 +7,8 @@ import { initialState, stateFromJson, stateToJson, type Move6561, type State6561
 import { takeoverMove } from './takeover.ts';
 
 export type { Move6561, State6561 } from './state.ts';
+/** The board's view model for the renderer (drawing data and texts as message keys). */
+export { parse6561Line, view6561, type Colours6561, type View6561 } from './board-view.ts';
 
 /**
  * 6561 (CodeCup 2016): a cooperative game for players A and B on a 4×4 board. They follow a fixed rhythm

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { CELLS, cellAt, SIZE } from '../../shared/games/flit/board.ts';
-import { flitGame, type FlitState } from '../../shared/games/flit/index.ts';
-import { Prng } from '../../shared/random/prng.ts';
-import { NEUTRAL_COLOUR, SEAT_PALETTE } from './palette.ts';
-import { cellsPath, changesPath, flitView, parseFlitLine } from './flit-view.ts';
+import { headerMessages, textProblems, translator } from '../../../test/helpers/board-texts.ts';
+import { Prng } from '../../random/prng.ts';
+import { messageKeys, type Message } from '../message.ts';
+import { CELLS, cellAt, SIZE } from './board.ts';
+import { cellsPath, changesPath, flitView, parseFlitLine } from './board-view.ts';
+import golden from './golden/seed-13.json' with { type: 'json' };
+import { flitGame, type FlitState } from './index.ts';
+import { missedTurn } from './rules.ts';
+import { flitTexts } from './texts.ts';
+
+/** Made-up colours: the renderer's palette gives the real ones. */
+const SEAT_PALETTE = ['seat-1', 'seat-2', 'seat-3', 'seat-4'];
+const NEUTRAL_COLOUR = 'neutral';
+const colours = { seats: SEAT_PALETTE, neutral: NEUTRAL_COLOUR };
+const english = translator('flit', flitTexts, 'en');
+const dutch = translator('flit', flitTexts, 'nl');
 
 /** The cells a path of `M x y h n v1 h-n z` rectangles covers, as sorted cell numbers; throws on anything else. */
 function coveredCells(d: string): number[] {
@@ -31,7 +42,7 @@ function play(state: FlitState, line: string): FlitState {
 }
 
 function viewOf(state: FlitState, lastMove?: string) {
-  const view = flitView(flitGame.toJson(state), lastMove, ['ann']);
+  const view = flitView(flitGame.toJson(state), { colours, lastMove, players: ['ann'] });
   if (!view.ok) throw new Error(view.error.message);
   return view.value;
 }
@@ -64,15 +75,25 @@ describe('flitView', () => {
     expect(view.layers[0]?.d).toBe('M15 6h1v1h-1zM27 28h1v1h-1z');
     expect(view.layers[4]?.d).toBe('');
     expect(coveredCells(view.changed)).toHaveLength(8);
-    expect(view.label).toBe('Flit board, ply 0');
-    expect(view.status).toBe('Bot 1 to move, turn 1 of 32768, 0 neutral');
+    expect(view.label).toEqual({ key: 'board.label', values: { game: 'Flit', ply: 0 } });
+    expect(view.status).toEqual({
+      key: 'game.flit.status.toMove',
+      values: { n: 1, turn: 1, of: 32768, neutral: 0 },
+    });
+    expect(english(view.status)).toBe('Bot 1 to move, turn 1 of 32768, 0 neutral');
+    expect(dutch(view.status)).toBe('Bot 1 aan zet, beurt 1 van 32768, 0 neutraal');
     expect(view.legend[0]).toEqual({
       seat: 0,
       colour: SEAT_PALETTE[0],
-      name: '1 · ann',
-      detail: '2 pieces',
+      name: {
+        key: 'board.seatWithPlayer',
+        values: { seat: { key: 'game.flit.seat', values: { n: 1 } }, player: 'ann' },
+      },
+      detail: { key: 'game.flit.legend.pieces', values: { n: 2 }, plural: 2 },
       toAct: true,
     });
+    expect([english(view.legend[0]!.name), english(view.legend[0]!.detail)]).toEqual(['1 · ann', '2 pieces']);
+    expect([dutch(view.legend[1]!.name), dutch(view.legend[1]!.detail)]).toEqual(['2', '2 stukken']);
   });
 
   it('highlights the documented first move 27 28 15 7 and the cells it changed', () => {
@@ -80,7 +101,7 @@ describe('flitView', () => {
     expect(view.move).toEqual({ from: { x: 27, y: 28 }, to: { x: 15, y: 7 } });
     expect(coveredCells(view.layers[0]?.d ?? '')).toEqual([cellAt(15, 6), cellAt(15, 7)]);
     expect(coveredCells(view.changed)).toEqual(expect.arrayContaining([cellAt(27, 28), cellAt(15, 7)]));
-    expect(view.label).toBe('Flit board, ply 1');
+    expect(view.label).toEqual({ key: 'board.label', values: { game: 'Flit', ply: 1 } });
   });
 
   it('highlights no move for a non-move, a garbled line or a move that does not fit the state', () => {
@@ -98,7 +119,7 @@ describe('flitView', () => {
       Array.from({ length: SIZE }, () => String(rng.below(6))).join(''),
     );
     const json = { ...(flitGame.toJson(setup()) as Record<string, unknown>), board: rows, changes: [] };
-    const result = flitView(json);
+    const result = flitView(json, { colours });
     if (!result.ok) throw new Error(result.error.message);
     const covered = result.value.layers.map((layer) => coveredCells(layer.d));
     const holding = (value: number): number[] =>
@@ -112,9 +133,38 @@ describe('flitView', () => {
     expect(result.value.changed).toBe('');
   });
 
+  it('returns only keys that have texts in English and Dutch, through a whole game and a frozen bot', () => {
+    const messages: Message[] = [...headerMessages(viewOf(setup()))];
+    const start = flitGame.setup({ seed: golden.seed });
+    if (!start.ok) throw new Error(start.error.message);
+    let state = start.value;
+    for (const line of golden.replies) {
+      const move = flitGame.parseReply(state, line);
+      const legal = move.ok && flitGame.checkMove(state, move.value) === null;
+      state = move.ok && legal ? flitGame.apply(state, move.value) : missedTurn(state, 'invalid');
+      messages.push(...headerMessages(viewOf(state, line)));
+    }
+    expect(flitGame.end(state)).toEqual(golden.end);
+    const frozen = viewOf(missedTurn(setup(), 'gone'));
+    messages.push(...headerMessages(frozen));
+    const keys = new Set(messages.flatMap(messageKeys));
+    expect([...keys].filter((key) => key.startsWith('game.flit.')).sort()).toEqual([
+      'game.flit.legend.frozen',
+      'game.flit.legend.pieces',
+      'game.flit.seat',
+      'game.flit.status.toMove',
+    ]);
+    expect(keys).toContain('board.end.allPassed');
+    expect(textProblems('flit', flitTexts, messages)).toEqual([]);
+    expect([english(frozen.legend[0]!.detail), dutch(frozen.legend[0]!.detail)]).toEqual([
+      '2 pieces, frozen',
+      '2 stukken, bevroren',
+    ]);
+  });
+
   it("fails with fromJson's message on a bad state", () => {
     const json = { ...(flitGame.toJson(setup()) as Record<string, unknown>), next: 7 };
-    expect(flitView(json)).toEqual({
+    expect(flitView(json, { colours })).toEqual({
       ok: false,
       error: { code: 'bad-state', message: 'a stored Flit state is invalid: next must be a seat 0–3' },
     });

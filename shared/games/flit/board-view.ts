@@ -1,10 +1,20 @@
-import { cellAt, EMPTY, NEUTRAL, SIZE, type Board } from '../../shared/games/flit/board.ts';
-import { flitGame, type FlitState } from '../../shared/games/flit/index.ts';
-import { SEAT_NAMES } from '../../shared/games/flit/protocol.ts';
-import { BOTS, TURN_LIMIT, type Update } from '../../shared/games/flit/state.ts';
-import { describeEnd } from '../../shared/games/end.ts';
-import { NEUTRAL_COLOUR, seatColours } from './palette.ts';
-import { plural, seatLabel, type BoardHeader, type BoardResult, type LegendEntry } from './view-types.ts';
+import {
+  boardLabel,
+  gameOver,
+  seatLabel,
+  seatName,
+  type BoardHeader,
+  type BoardOptions,
+  type BoardResult,
+  type LegendEntry,
+} from '../board-view.ts';
+import { message, type Message } from '../message.ts';
+import { cellAt, EMPTY, NEUTRAL, SIZE, type Board } from './board.ts';
+import { stateFromJson } from './json.ts';
+import { parseReply, SEAT_NAMES } from './protocol.ts';
+import { gameEnd, toAct } from './rules.ts';
+import { BOTS, TURN_LIMIT, type FlitState, type Update } from './state.ts';
+import { flitKey, flitTexts } from './texts.ts';
 
 /** The cells of one colour as one SVG path. */
 export interface FlitLayer {
@@ -60,13 +70,13 @@ export function changesPath(changes: readonly Update[]): string {
 }
 
 /**
- * The move of `lastMove`, read with the game's codec (`flitGame.parseReply`, which does not depend on
+ * The move of `lastMove`, read with the game's codec (`parseReply`, which does not depend on
  * the position); `null` for a non-move, a line that is not a move, or a move whose destination holds no
  * bot's piece in `state` (then the line does not belong to this state).
  */
 export function parseFlitLine(state: FlitState, line: string | null | undefined): FlitView['move'] {
   if (line === null || line === undefined) return null;
-  const parsed = flitGame.parseReply(state, line);
+  const parsed = parseReply(state, line);
   if (!parsed.ok) return null;
   const { x0, y0, x1, y1 } = parsed.value;
   const landed = state.board[cellAt(x1, y1)] ?? EMPTY;
@@ -77,30 +87,27 @@ export function parseFlitLine(state: FlitState, line: string | null | undefined)
 /**
  * The drawing of a stored Flit state (`flitGame.toJson`): one path per bot's colour and one for the
  * neutral pieces, the last move's origin and destination, and the cells the last turn changed. The work
- * is one pass over the 1024 cells per colour. Fails with `flitGame.fromJson`'s error.
+ * is one pass over the 1024 cells per colour; the texts are messages under `game.flit.` and `board.`. Fails
+ * with `flitGame.fromJson`'s error.
  */
-export function flitView(
-  json: unknown,
-  lastMove?: string | null,
-  players: readonly string[] = [],
-): BoardResult<FlitView> {
-  const loaded = flitGame.fromJson(json);
+export function flitView(json: unknown, options: BoardOptions): BoardResult<FlitView> {
+  const loaded = stateFromJson(json);
   if (!loaded.ok) return loaded;
   const state = loaded.value;
-  const colours = seatColours('flit');
+  const { seats: colours, neutral } = options.colours;
   const layers: FlitLayer[] = [];
   for (let seat = 0; seat < BOTS; seat++) {
-    layers.push(layer(state, `seat-${seat}`, colours[seat] ?? NEUTRAL_COLOUR, seat + 1));
+    layers.push(layer(state, `seat-${seat}`, colours[seat] ?? neutral, seat + 1));
   }
-  layers.push(layer(state, 'neutral', NEUTRAL_COLOUR, NEUTRAL));
+  layers.push(layer(state, 'neutral', neutral, NEUTRAL));
   return {
     ok: true,
     value: {
-      label: `Flit board, ply ${state.turns}`,
+      label: boardLabel('Flit', state.turns),
       status: status(state),
-      legend: legend(state, colours, players),
+      legend: legend(state, options),
       layers,
-      move: parseFlitLine(state, lastMove),
+      move: parseFlitLine(state, options.lastMove),
       changed: changesPath(state.changes),
     },
   };
@@ -111,24 +118,25 @@ function layer(state: FlitState, key: string, colour: string, value: number): Fl
   return { key, colour, d: cells === 0 ? '' : cellsPath(state.board, value), cells };
 }
 
-function status(state: FlitState): string {
-  const end = flitGame.end(state);
-  if (end !== null)
-    return `Game over: ${describeEnd(
-      end,
-      SEAT_NAMES.map((n) => `bot ${n}`),
-    )}`;
+function status(state: FlitState): Message {
+  const end = gameEnd(state);
+  if (end !== null) return gameOver(end, (seat) => message(flitKey('bot'), { n: seat + 1 }));
   const neutral = state.counts[NEUTRAL] ?? 0;
-  return `Bot ${SEAT_NAMES[state.next] ?? ''} to move, turn ${state.turns + 1} of ${TURN_LIMIT}, ${neutral} neutral`;
+  const values = { n: state.next + 1, turn: state.turns + 1, of: TURN_LIMIT, neutral };
+  return message(flitKey('status.toMove'), values);
 }
 
-function legend(state: FlitState, colours: readonly string[], players: readonly string[]): LegendEntry[] {
-  const actor = flitGame.toAct(state);
-  return SEAT_NAMES.map((seatName, seat) => ({
-    seat,
-    colour: colours[seat] ?? NEUTRAL_COLOUR,
-    name: seatLabel(seatName, players[seat]),
-    detail: plural(state.counts[seat + 1] ?? 0, 'piece') + (state.seats[seat]?.frozen ? ', frozen' : ''),
-    toAct: actor === seat,
-  }));
+function legend(state: FlitState, options: BoardOptions): LegendEntry[] {
+  const actor = toAct(state);
+  return SEAT_NAMES.map((name, seat) => {
+    const n = state.counts[seat + 1] ?? 0;
+    const pieces = message(flitKey('legend.pieces'), { n }, n);
+    return {
+      seat,
+      colour: options.colours.seats[seat] ?? options.colours.neutral,
+      name: seatLabel(seatName(flitTexts, seat), name, options.players?.[seat]),
+      detail: state.seats[seat]?.frozen ? message(flitKey('legend.frozen'), { pieces }) : pieces,
+      toAct: actor === seat,
+    };
+  });
 }

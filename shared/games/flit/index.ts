@@ -9,6 +9,8 @@ import { takeoverMove } from './takeover.ts';
 import { initialState } from './turn.ts';
 
 export type { FlitMove, FlitState } from './state.ts';
+/** The board's view model for the renderer (drawing data and texts as message keys). */
+export { flitView, parseFlitLine, type FlitView } from './board-view.ts';
 
 /**
  * Flit (a King-of-the-Hill game by trichoplax): four bots on a 32×32 torus collect neutral pieces that

@@ -10,6 +10,8 @@ import { lessTakeover } from './takeover.ts';
 import { forEachTurn, rushMoves } from './turns.ts';
 
 export type { LessMove, LessState, LessStep } from './state.ts';
+/** The board's view model for the renderer (drawing data and texts as message keys). */
+export { lessView, parseLessLine } from './board-view.ts';
 
 /** Every legal move of the seat to act: all distinct turns in normal play, all single moves in the rush. */
 function legalMoves(state: LessState): readonly LessMove[] {

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { moreGame, type MoreState } from '../../shared/games/more/index.ts';
-import { SAMPLE_BOARD } from '../../shared/games/more/state.ts';
-import { moreView, parseMoreLine } from './more-view.ts';
-import { NAMED_COLOURS } from './palette.ts';
+import { headerMessages, textProblems, translator } from '../../../test/helpers/board-texts.ts';
+import { messageKeys, type Message } from '../message.ts';
+import { moreView, parseMoreLine } from './board-view.ts';
+import cutoff from './golden/seed-10-cutoff.json' with { type: 'json' };
+import allHome from './golden/seed-4-all-home.json' with { type: 'json' };
+import { moreGame, type MoreState } from './index.ts';
+import { SAMPLE_BOARD } from './state.ts';
+import { moreTexts } from './texts.ts';
+
+/** Made-up seat colours: the renderer's palette gives the real ones. */
+const colours = { seats: ['white', 'black'], neutral: 'gray' };
+const seat = (name: string) => ({ key: `game.more.seat.${name}` });
+const points = (n: number) => ({ key: 'game.more.legend.points', values: { n }, plural: n });
+const english = translator('more', moreTexts, 'en');
+const dutch = translator('more', moreTexts, 'nl');
 
 function setup(): MoreState {
   const state = moreGame.setup({ seed: 1, board: SAMPLE_BOARD });
@@ -18,7 +29,7 @@ function play(state: MoreState, line: string): MoreState {
 }
 
 function viewOf(state: MoreState, lastMove?: string, players?: readonly string[]) {
-  const view = moreView(moreGame.toJson(state), lastMove, players);
+  const view = moreView(moreGame.toJson(state), { colours, lastMove, players });
   if (!view.ok) throw new Error(view.error.message);
   return view.value;
 }
@@ -49,11 +60,16 @@ describe('moreView', () => {
     ]);
     // White must reach a1 a2 b1 b2, Black e5 e6 f5 f6.
     expect(view.areas).toEqual([
-      { seat: 0, x: 0, y: 0, width: 2, height: 2, colour: NAMED_COLOURS.White },
-      { seat: 1, x: 4, y: 4, width: 2, height: 2, colour: NAMED_COLOURS.Black },
+      { seat: 0, x: 0, y: 0, width: 2, height: 2, colour: 'white' },
+      { seat: 1, x: 4, y: 4, width: 2, height: 2, colour: 'black' },
     ]);
-    expect(view.label).toBe('More board, ply 0');
-    expect(view.status).toBe('White to move, move 1 of 80');
+    expect(view.label).toEqual({ key: 'board.label', values: { game: 'More', ply: 0 } });
+    expect(view.status).toEqual({
+      key: 'game.more.status.toMove',
+      values: { seat: seat('white'), move: 1, of: 80 },
+    });
+    expect(english(view.status)).toBe('White to move, move 1 of 80');
+    expect(dutch(view.status)).toBe('Wit aan zet, zet 1 van 80');
   });
 
   it("highlights the text's first move f6f4, a jump", () => {
@@ -64,10 +80,18 @@ describe('moreView', () => {
     ]);
     expect(view.steps).toEqual([{ x1: 5.5, y1: 5.5, x2: 3.5, y2: 5.5 }]);
     expect(view.pieces.filter((p) => p.seat === 0).map((p) => [p.cx, p.cy])).toContainEqual([3.5, 5.5]);
-    expect(view.label).toBe('More board, ply 1');
+    expect(view.label).toEqual({ key: 'board.label', values: { game: 'More', ply: 1 } });
     expect(view.legend.map((e) => [e.name, e.detail, e.toAct])).toEqual([
-      ['White · ann', '1 point', false],
-      ['Black · bob', '0 points', true],
+      [{ key: 'board.seatWithPlayer', values: { seat: seat('white'), player: 'ann' } }, points(1), false],
+      [{ key: 'board.seatWithPlayer', values: { seat: seat('black'), player: 'bob' } }, points(0), true],
+    ]);
+    expect(view.legend.map((e) => [english(e.name), english(e.detail)])).toEqual([
+      ['White · ann', '1 point'],
+      ['Black · bob', '0 points'],
+    ]);
+    expect(view.legend.map((e) => [dutch(e.name), dutch(e.detail)])).toEqual([
+      ['Wit · ann', '1 punt'],
+      ['Zwart · bob', '0 punten'],
     ]);
   });
 
@@ -79,19 +103,56 @@ describe('moreView', () => {
       moves: [20, 21],
       penalties: [1, 0],
     };
-    const view = moreView(json, 'e4e5');
-    expect(view.ok && view.value.status).toBe('Game over: all pieces reached their target corners');
-    expect(view.ok && view.value.legend.map((e) => e.detail)).toEqual(['21 points, home', '21 points, home']);
+    const view = moreView(json, { colours, lastMove: 'e4e5' });
+    if (!view.ok) throw new Error(view.error.message);
+    expect(view.value.status).toEqual({ key: 'board.over', values: { end: { key: 'board.end.allHome' } } });
+    expect(english(view.value.status)).toBe('Game over: all pieces reached their target corners');
+    const home = { key: 'game.more.legend.home', values: { points: points(21) } };
+    expect(view.value.legend.map((e) => e.detail)).toEqual([home, home]);
+    expect(view.value.legend.map((e) => english(e.detail))).toEqual(['21 points, home', '21 points, home']);
+    expect(view.value.legend.map((e) => dutch(e.detail))).toEqual(['21 punten, thuis', '21 punten, thuis']);
+  });
+
+  it('returns only keys that have texts in English and Dutch, through whole games to either end', () => {
+    const messages: Message[] = [];
+    for (const golden of [allHome, cutoff]) {
+      const setup = moreGame.setup({ seed: golden.seed });
+      if (!setup.ok) throw new Error(setup.error.message);
+      let current = setup.value;
+      messages.push(...headerMessages(viewOf(current, undefined, ['ann', 'White'])));
+      for (const line of golden.replies) {
+        current = play(current, line);
+        messages.push(...headerMessages(viewOf(current, line, ['ann', 'bob'])));
+      }
+    }
+    const keys = new Set(messages.flatMap(messageKeys));
+    expect([...keys].filter((key) => key.startsWith('game.more.')).sort()).toEqual([
+      'game.more.legend.home',
+      'game.more.legend.points',
+      'game.more.seat.black',
+      'game.more.seat.white',
+      'game.more.status.toMove',
+    ]);
+    expect(keys).toContain('board.end.allHome');
+    expect(keys).toContain('board.end.moveCutoff');
+    expect(textProblems('more', moreTexts, messages)).toEqual([]);
+    const over = messages.findLast((m) => m.key === 'board.over');
+    expect(over && dutch(over)).toBe(
+      'Partij afgelopen: afgebroken na 80 zetten; de resterende afstanden zijn opgeteld',
+    );
   });
 
   it("fails with fromJson's message on a bad state", () => {
-    const view = moreView({
-      board: SAMPLE_BOARD,
-      white: ['a1'],
-      black: [],
-      moves: [0, 0],
-      penalties: [0, 0],
-    });
+    const view = moreView(
+      {
+        board: SAMPLE_BOARD,
+        white: ['a1'],
+        black: [],
+        moves: [0, 0],
+        penalties: [0, 0],
+      },
+      { colours },
+    );
     expect(view.ok).toBe(false);
     expect(!view.ok && view.error.message).toBe(
       'white must list the squares of 4 stones, such as ["a1","a2","b1","b2"]',

@@ -16,6 +16,8 @@ import { SEAT_NAMES, type MoreMove, type MoreState } from './state.ts';
 import { takeoverMove } from './takeover.ts';
 
 export type { MoreMove, MoreState } from './state.ts';
+/** The board's view model for the renderer (drawing data and texts as message keys). */
+export { moreView, parseMoreLine } from './board-view.ts';
 
 /**
  * More (CodeCup NIO 2017): White and Black race their four stones across a 6×6 board with walls into

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_BOARD as LESS_SAMPLE } from '../../shared/games/less/facts.ts';
-import { parseWallGrid, type WallGrid } from '../../shared/games/walls/grid.ts';
-import { areaAround, gridPath, highlightMarks, pieceMarks, stepMarks, wallSegments } from './wall-view.ts';
+import { SAMPLE_BOARD as LESS_SAMPLE } from '../less/facts.ts';
+import { areaAround, gridPath, highlightMarks, pieceMarks, stepMarks, wallSegments } from './board-view.ts';
+import { parseWallGrid, type WallGrid } from './grid.ts';
 
 function grid(size: number, text: string): WallGrid {
   const parsed = parseWallGrid(size, text);

@@ -1,10 +1,11 @@
-import type { WallGrid } from '../../shared/games/walls/grid.ts';
-import type { BoardHeader } from './view-types.ts';
+import type { BoardHeader } from '../board-view.ts';
+import type { WallGrid } from './grid.ts';
 
 /**
- * Drawing data for square boards with walls (Less 8×8, More 6×6). Coordinates are in squares: the
- * square in row `r` (0 = row a, at the top) and column `c` (0 = column 1, at the left) covers x from `c`
- * to `c + 1` and y from `r` to `r + 1`, so the SVG's viewBox is `0 0 size size`.
+ * Drawing data for square boards with walls (Less 8×8, More 6×6), shared by their board view models
+ * (`less/board-view.ts`, `more/board-view.ts`) and drawn by the renderer's WallBoardSvg. Coordinates are
+ * in squares: the square in row `r` (0 = row a, at the top) and column `c` (0 = column 1, at the left)
+ * covers x from `c` to `c + 1` and y from `r` to `r + 1`, so the SVG's viewBox is `0 0 size size`.
  */
 
 /** One wall between two squares, as a line along their shared edge. */
