@@ -77,7 +77,7 @@ export class Seats {
 
   private write(seat: Seat, batch: readonly string[], last: boolean): void {
     const s = this.book(seat);
-    if (s.closed) return;
+    if (s.closed) return; // it failed (every failure closes it) or had its last line: it reads no more
     // Per-move controls: anything the program wrote since its last turn is a late reply; drop it before the next prompt.
     if (this.opts.perMove) s.owed = Math.max(0, s.owed - s.channel.discardReceived());
     const t = monotonicUs() - this.opts.t0;

@@ -69,7 +69,10 @@ export class GameTable {
     return this.moves.length;
   }
 
-  /** Whether `seat`'s program still plays its turns (it has not failed, or it fails by missing turns only). */
+  /**
+   * Whether `seat`'s program still answers its own turns: it has not failed (a missed turn is no failure).
+   * A failed program is closed; {@link GameTable.standIn} plays its turns.
+   */
   playsItself(seat: Seat): boolean {
     return this.seats.book(seat).failure === null;
   }
