@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { gameIds, games } from '../../shared/games/registry.ts';
+import { gameIds, gameModule } from '../../shared/games/registry.ts';
 import type { CheckedRequest, EventChannel, EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
-import { sampleBots } from '../engine/bots/samples/index.ts';
+import { samplesOf } from '../engine/bots/samples/index.ts';
 import { playMatch, type Launcher, type MatchBot } from '../engine/play-match.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
@@ -105,11 +105,11 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     }),
     'games.list': () =>
       gameIds.map((id) => {
-        const { title, seats, seatNames, timeControl } = games[id].info;
+        const { title, seats, seatNames, timeControl } = gameModule(id).info;
         return { id, title, seats, seatNames: [...seatNames], timeControl };
       }),
     'bots.samples': ({ game }) =>
-      sampleBots[game].map(({ id, name, strength, description }) => ({ id, name, strength, description })),
+      samplesOf(game).map(({ id, name, strength, description }) => ({ id, name, strength, description })),
     'match.play': (request) => tracked(() => playOne(request, launcher, settings.get().defaults)),
     'system.protections': (limits) => systemProtections(limits, settings.get().defaults),
     'settings.get': () => settings.get(),
@@ -154,7 +154,7 @@ async function playOne(
   launcher: TrackedLauncher,
   defaults: { readonly graceMs: number; readonly memoryMiB: number | null },
 ): Promise<Response<'match.play'>> {
-  const module = games[request.game];
+  const module = gameModule(request.game);
   const { seats, title } = module.info;
   if (request.bots.length !== seats) {
     throw new Error(`${title} needs ${seats} bots, one per seat; got ${request.bots.length}`);
@@ -163,7 +163,9 @@ async function playOne(
     if ('command' in b) return { name: b.name, command: b.command };
     const sample = findGameSample(request.game, b.sample);
     if (!sample) {
-      const ids = sampleBots[request.game].map((s) => s.id).join(', ');
+      const ids = samplesOf(request.game)
+        .map((s) => s.id)
+        .join(', ');
       throw new Error(`no sample bot ${JSON.stringify(b.sample)} for ${title}; choose ${ids}`);
     }
     return sampleMatchBot(sample, sample.name);

@@ -6,7 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import { prepareBot } from '../engine/bots/build.ts';
 import { languageOfFile } from '../engine/bots/languages.ts';
 import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
-import { sampleBots } from '../engine/bots/samples/index.ts';
+import { samplesOf } from '../engine/bots/samples/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { playMatch, type MatchBot } from '../engine/play-match.ts';
 import { RefereeSetupError } from '../engine/referee/referee.ts';
@@ -24,7 +24,9 @@ export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
   const wanted = first.slice('sample:'.length);
   const sample = findGameSample(game, wanted);
   if (!sample) {
-    const names = sampleBots[game].map((b) => `sample:${b.strength}`).join(', ');
+    const names = samplesOf(game)
+      .map((b) => `sample:${b.strength}`)
+      .join(', ');
     throw new UsageError(`no sample bot ${JSON.stringify(wanted)} for ${game}; choose ${names}`);
   }
   const bot = sampleMatchBot(sample, sample.id);

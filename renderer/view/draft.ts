@@ -1,3 +1,4 @@
+import { findGame } from '../../shared/games/registry.ts';
 import type { GameId } from '../../shared/games/types.ts';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
 import type { TimingMode } from '../../shared/timing/modes.ts';
@@ -55,7 +56,7 @@ export interface DraftForm {
 
 /** Whether the game is played on board strings that can be pasted (Less, More). */
 export function hasBoards(game: GameId): boolean {
-  return game === 'less' || game === 'more';
+  return findGame(game)?.info.hasBoard ?? false;
 }
 
 /** A fresh random tournament seed (0 … 2³²−1); `random` is for tests. */

@@ -1,25 +1,54 @@
-import { deriveSeed, Prng, type Seed } from '../../../../shared/random/prng.ts';
-import type { GameModule } from '../../../../shared/games/types.ts';
+import { deriveSeed, Prng, type Seed } from '../random/prng.ts';
+import { inputError, ok, type InputError, type Result } from './result.ts';
+import type { GameModule } from './types.ts';
+
 /**
  * What every sample bot is, apart from its standard input and output: a protocol session that is fed
  * the lines the judge writes, one at a time, and answers with the lines to write back. Keeping it free of
- * streams lets the tests play whole games with sessions in memory, and lets the thin main of each bot
- * (runner.ts) be the only place that touches the process.
+ * streams lets the tests play whole games with sessions in memory, and lets the one process script of the
+ * sample bots (electron/engine/bots/samples/sample-bot.ts) be the only place that touches the process.
  */
 export interface BotSession {
   /**
    * Takes one line read from standard input (without its line end) and returns the lines to write, in
-   * order (usually none or one reply; a whole rush in Less). Throws {@link ProtocolError} when the line
-   * makes no sense at this point of the protocol.
+   * order (usually none or one reply; a whole rush in Less), or an error with code `protocol` when the
+   * line makes no sense at this point of the protocol: the judge and the bot disagree about the game,
+   * and the caller must stop feeding the session.
    */
-  feed(line: string): readonly string[];
+  feed(line: string): Result<readonly string[], InputError>;
   /** Whether the session has read its last line (Quit) and the bot should exit. */
   readonly done: boolean;
 }
 
-/** A line the session cannot follow: the judge and the bot disagree about the game. */
+/**
+ * A line a session cannot follow. Only thrown inside a session, from deep in its protocol steps, and
+ * caught by {@link SampleSession.feed}, which turns it into a failed result: no caller ever sees it.
+ */
 export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
+}
+
+/**
+ * The base of every sample session: {@link SampleSession.answer} follows the protocol and may throw a
+ * {@link ProtocolError} wherever it finds the judge's line makes no sense; {@link SampleSession.feed}
+ * turns that into the failed result the {@link BotSession} contract promises (nothing in shared/ throws
+ * on bad input). Any other exception is a bug in the session and is not caught.
+ */
+export abstract class SampleSession implements BotSession {
+  abstract readonly done: boolean;
+
+  /** See {@link BotSession.feed}. */
+  feed(line: string): Result<readonly string[], InputError> {
+    try {
+      return ok(this.answer(line));
+    } catch (error) {
+      if (error instanceof ProtocolError) return inputError('protocol', error.message);
+      throw error;
+    }
+  }
+
+  /** The lines to write after reading `line`; throws {@link ProtocolError} when it cannot follow it. */
+  protected abstract answer(line: string): readonly string[];
 }
 
 /** The seat of `word` among `names`, or a {@link ProtocolError} naming what was expected. */
@@ -47,12 +76,13 @@ export function followMove<S, M>(game: GameModule<S, M>, state: S, text: string)
  * What the sessions that track their game with its module share: the seed, the random generator that is
  * seeded once the seat is known, and whether Quit was read.
  */
-export abstract class TrackingSession implements BotSession {
+export abstract class TrackingSession extends SampleSession {
   protected readonly seed: Seed;
   protected rng: Prng | null = null;
   protected finished = false;
 
   constructor(seed: Seed) {
+    super();
     this.seed = seed;
   }
 
@@ -60,8 +90,6 @@ export abstract class TrackingSession implements BotSession {
   get done(): boolean {
     return this.finished;
   }
-
-  abstract feed(line: string): readonly string[];
 
   /** Seeds the random generator for the seat named `seatName`, so bots in different seats differ. */
   protected seedFor(seatName: string): void {

@@ -1,12 +1,28 @@
 import type { GameEnd } from './end.ts';
 import type { InputError, Result } from './result.ts';
 import type { Seed } from '../random/prng.ts';
+import type { BuiltInGameId } from './registry.ts';
 
 /** A seat at the table: a 0-based index into {@link GameInfo.seatNames}. Seat 0 moves first. */
 export type Seat = number;
 
-/** The identifier of a game; one per folder under shared/games/. */
-export type GameId = 'less' | 'more' | '6561' | 'flit';
+/**
+ * The identifier of a game: a built-in one (a folder under shared/games/, listed once in registry.ts) or
+ * one added at run time with `registerGame` (a test game now, CodeCup game packages later).
+ *
+ * Why two parts: data every built-in game must have (a board component, a colour table) is typed
+ * `Record<BuiltInGameId, X>`, so the compiler refuses a table that misses a game; code that only passes a
+ * game along (configs, stores, records, standings) takes a `GameId`, and so takes a registered game too.
+ * A registered id is a branded string: a plain string becomes a `GameId` only through the registry's
+ * checks (`isGameId`, `gameIdSchema`, `registerGame`), never by accident. Look its module up with
+ * `gameModule(id)` (a record indexed by a `GameId` cannot promise an entry).
+ */
+export type GameId = BuiltInGameId | RegisteredGameId;
+
+declare const registeredGame: unique symbol;
+
+/** The id of a game added with `registerGame` (see {@link GameId}). */
+export type RegisteredGameId = string & { readonly [registeredGame]: true };
 
 /** A JSON value, for serialised states and records. */
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };

@@ -7,6 +7,7 @@ import {
   isControlChannel,
   requestChannels,
 } from './contract.ts';
+import type { GameId } from '../games/types.ts';
 import type { EventPayload, Request, Response } from './contract.ts';
 import type { JuryApi } from './api.ts';
 import { methodName, subscriptionName } from './api.ts';
@@ -205,7 +206,7 @@ describe('the IPC contract', () => {
 
   it('infers the types of requests, responses and events', () => {
     expectTypeOf<Request<'games.list'>>().toEqualTypeOf<undefined>();
-    expectTypeOf<Request<'bots.samples'>>().toEqualTypeOf<{ game: 'less' | 'more' | '6561' | 'flit' }>();
+    expectTypeOf<Request<'bots.samples'>>().toEqualTypeOf<{ game: GameId }>();
     expectTypeOf<Response<'match.play'>['seats'][number]['status']>().toEqualTypeOf<
       'OK' | 'TIMEOUT' | 'ILLEGAL' | 'CRASH' | 'EXIT'
     >();

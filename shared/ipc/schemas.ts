@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GameEnd } from '../games/end.ts';
+import { gameIds, isGameId } from '../games/registry.ts';
 import type { GameId, TimeControl } from '../games/types.ts';
 
 /**
@@ -8,8 +9,14 @@ import type { GameId, TimeControl } from '../games/types.ts';
  * TypeScript union of shared/ are annotated with it, so the two can never drift apart.
  */
 
-/** A game id: one of the games in shared/games/registry.ts. */
-export const gameIdSchema: z.ZodType<GameId, GameId> = z.enum(['less', 'more', '6561', 'flit']);
+/**
+ * A game id: a game of shared/games/registry.ts, built in or registered with `registerGame`. Checked
+ * against the registry when a value is parsed, so a game registered after this module loaded is accepted.
+ */
+export const gameIdSchema: z.ZodType<GameId, GameId> = z.custom<GameId>(
+  (value) => typeof value === 'string' && isGameId(value),
+  { error: () => `the game must be one of ${gameIds.join(', ')}` },
+);
 
 /** A seat index (games have 2 or 4 seats). */
 export const seatSchema = z.number().int().min(0).max(3);

@@ -1,4 +1,4 @@
-import { games } from '../../shared/games/registry.ts';
+import { gameModule } from '../../shared/games/registry.ts';
 import { schedulerFor } from '../../shared/tournament/formats/index.ts';
 import { playOut } from '../../shared/tournament/formats/simulate.ts';
 import type { GameOutcome, ScheduledGame } from '../../shared/tournament/types.ts';
@@ -61,7 +61,7 @@ export function simulatedStore(
   const parsed = parseTournamentConfig(raw);
   if (!parsed.ok) throw new Error(`bad test config: ${parsed.error.message}`);
   const config = parsed.value;
-  const info = games[config.game].info;
+  const info = gameModule(config.game).info;
   const names = config.bots.map((b) => b.name);
   const participants = participantIds(names).map((id, i) => ({
     id,

@@ -1,12 +1,12 @@
 import { rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GameId } from '../../../shared/games/types.ts';
-import { sampleBots } from '../../engine/bots/samples/index.ts';
+import { allSampleBots, findSampleBot, samplesOf } from '../../engine/bots/samples/index.ts';
 import type { MatchBot } from '../../engine/play-match.ts';
 import { whyNotExecutable } from '../../engine/process/executables.ts';
 import { WriteQueue } from '../json-file.ts';
 import { checkAddable, type AddBotRequest } from './add-request.ts';
-import { botFile, factsChanged, fileFacts, refreshBot } from './bot-files.ts';
+import { factsChanged, fileFacts, refreshBot } from './bot-files.ts';
 import { toConfigBot, type ConfigBot } from './config-bot.ts';
 import {
   libraryPath,
@@ -118,7 +118,7 @@ export class BotLibrary {
    * "Less random"; answers the whole library. Adding them again adds nothing.
    */
   async addSamples(game?: GameId): Promise<LibraryBot[]> {
-    const wanted = (game === undefined ? Object.values(sampleBots).flat() : sampleBots[game]).filter(
+    const wanted = (game === undefined ? allSampleBots : samplesOf(game)).filter(
       (s) => !this.#bots.some((b) => b.kind === 'sample' && b.path === s.id),
     );
     const facts = await Promise.all(wanted.map((s) => fileFacts(s.file)));
@@ -176,9 +176,9 @@ export class BotLibrary {
     const bot = this.#require(id);
     switch (bot.kind) {
       case 'sample': {
-        const file = botFile(bot);
-        if (file === null) throw new Error(`${bot.name}: this Jury has no sample bot ${bot.path}`);
-        return { name: bot.name, ...sampleLaunch(file) };
+        const sample = findSampleBot(bot.path);
+        if (sample === undefined) throw new Error(`${bot.name}: this Jury has no sample bot ${bot.path}`);
+        return { name: bot.name, ...sampleLaunch(sample) };
       }
       case 'program': {
         const why = whyNotExecutable(bot.path);

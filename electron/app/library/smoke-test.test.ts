@@ -12,12 +12,9 @@ const fixture = (name: string) =>
 describe('smokeTest (real processes)', () => {
   it('passes a sample bot, with its side of the dialogue', async () => {
     const greedy = findSampleBot('more-greedy')!;
-    const result = await smokeTest(
-      { name: 'Greedy', ...sampleLaunch(greedy.file) },
-      'more',
-      processLauncher(),
-      { seed: 3 },
-    );
+    const result = await smokeTest({ name: 'Greedy', ...sampleLaunch(greedy) }, 'more', processLauncher(), {
+      seed: 3,
+    });
     expect(result.passed).toBe(true);
     expect(result.verdict).toMatch(/^Played \d+ moves without a fault; scored -?\d+\.$/);
     expect(result.statuses).toEqual(['OK', 'OK']);

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { smokeTestSchema } from '../../../shared/ipc/app-schemas.ts';
 import { TIMING_MODE } from '../../../shared/timing/modes.ts';
 import type { z } from 'zod';
-import { sampleBots } from '../../engine/bots/samples/index.ts';
+import { samplesOf } from '../../engine/bots/samples/index.ts';
 import type { ProcessLauncher } from '../../engine/bot-launcher.ts';
 import { playMatch, type Launcher, type MatchBot, type ResourceLimits } from '../../engine/play-match.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
@@ -38,12 +38,12 @@ export async function smokeTest(
   launcher: Launcher,
   options: SmokeTestOptions = {},
 ): Promise<SmokeTest> {
-  const module = games[game];
-  const random = sampleBots[game].find((s) => s.strength === 'random');
+  const module = gameModule(game);
+  const random = samplesOf(game).find((s) => s.strength === 'random');
   if (!random) throw new Error(`${module.info.title} has no random sample bot`);
   const opponents: MatchBot[] = Array.from({ length: module.info.seats - 1 }, (_, i) => ({
     name: module.info.seats > 2 ? `${random.name} ${i + 1}` : random.name,
-    ...sampleLaunch(random.file),
+    ...sampleLaunch(random),
   }));
   // The real launcher can say why a program cannot start; without asking, the game would only show
   // an EXIT at move 1.

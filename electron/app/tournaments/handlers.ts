@@ -1,5 +1,5 @@
 import type { Handlers } from '../../../shared/ipc/handlers.ts';
-import { demoDraft, demoName } from './demo.ts';
+import { DEMO_GAME, demoDraft, demoName } from './demo.ts';
 import type { Tournaments } from './tournaments.ts';
 import * as reads from './reads.ts';
 
@@ -25,7 +25,7 @@ export function tournamentHandlers(
     'tournaments.create': ({ draft }) => tournaments.create(draft),
     'tournaments.demo': () =>
       track(async () => {
-        const bots = await library.addSamples('less');
+        const bots = await library.addSamples(DEMO_GAME);
         const created = await tournaments.create(demoDraft(demoName(await files.ids()), bots));
         return tournaments.start(created.id);
       }),

@@ -1,4 +1,4 @@
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract.ts';
 import type { Launcher, MatchBot } from '../../engine/play-match.ts';
 import type { TournamentStore } from '../../engine/store/store.ts';
@@ -66,7 +66,7 @@ export class LiveRun {
     this.bots = botsById(prepared.bots);
     this.boards = new LiveBoards({
       tournament: options.id,
-      module: games[config.game],
+      module: gameModule(config.game),
       names: new Map(participants.map((p) => [p.id, p.name])),
       coalescer: options.coalescer,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule, games } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import { replayRecord } from '../../engine/record/replay.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
@@ -19,7 +19,7 @@ async function play(
   strategies: Partial<Record<number, MemoryStrategy>> = {},
   onEvent?: (event: RefereeEvent) => void,
 ): Promise<GameRecord> {
-  const game = games[id];
+  const game = gameModule(id);
   const oracle = new MemoryOracle(game, seed);
   const channels = Array.from(
     { length: game.info.seats },
@@ -44,7 +44,7 @@ async function play(
 function finalState(record: GameRecord): unknown {
   const replayed = replayRecord(record);
   if (!replayed.ok) throw new Error(replayed.problem);
-  return games[record.game].toJson(replayed.finalState);
+  return gameModule(record.game).toJson(replayed.finalState);
 }
 
 describe('replaySteps', () => {

@@ -1,6 +1,6 @@
 import type { GameId } from '../../../shared/games/types.ts';
 import type { MatchBot } from '../play-match.ts';
-import { sampleBots, type SampleBot } from './samples/index.ts';
+import { samplesOf, type SampleBot } from './samples/index.ts';
 import { sampleLaunch } from './samples/launch.ts';
 
 /**
@@ -9,7 +9,8 @@ import { sampleLaunch } from './samples/launch.ts';
  * also for a sample of another game; the caller says which names there are.
  */
 export function findGameSample(game: GameId, wanted: string): SampleBot | undefined {
-  return sampleBots[game].find((s) => s.id === wanted) ?? sampleBots[game].find((s) => s.strength === wanted);
+  const samples = samplesOf(game);
+  return samples.find((s) => s.id === wanted) ?? samples.find((s) => s.strength === wanted);
 }
 
 /**
@@ -17,7 +18,7 @@ export function findGameSample(game: GameId, wanted: string): SampleBot | undefi
  * the program running Jury, the sources it may read, and inside Electron the variable that makes it Node).
  */
 export function sampleMatchBot(sample: SampleBot, name: string): MatchBot {
-  const launch = sampleLaunch(sample.file);
+  const launch = sampleLaunch(sample);
   return {
     name,
     command: launch.command,

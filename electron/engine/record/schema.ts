@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GameEnd } from '../../../shared/games/end.ts';
 import type { TimeControl } from '../../../shared/games/types.ts';
 import { TIMING_MODES } from '../../../shared/timing/modes.ts';
+import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import type { Failure } from '../referee/failure.ts';
 import { LIMIT_NAMES, type LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
 
@@ -123,7 +124,7 @@ export const gameRecordSchema = z.object({
   format: z.literal(RECORD_FORMAT),
   version: z.literal(RECORD_VERSION),
   jury: z.string(),
-  game: z.enum(['less', 'more', '6561', 'flit']),
+  game: gameIdSchema,
   rulesVersion: z.string(),
   seed: z.number().int().min(0).max(0xffffffff),
   board: z.string().nullable(),

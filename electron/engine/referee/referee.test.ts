@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule, games } from '../../../shared/games/registry.ts';
 import type { AnyGameModule, GameId, TimeControl } from '../../../shared/games/types.ts';
 import { replayRecord } from '../record/replay.ts';
 import type { GameRecord } from '../record/schema.ts';
@@ -24,7 +24,7 @@ async function play(
   strategies: Partial<Record<number, MemoryStrategy>> = {},
   extra: { timing?: TimingMode; control?: TimeControl; checkSuspension?: boolean } = {},
 ): Promise<Table> {
-  const game: AnyGameModule = games[id];
+  const game: AnyGameModule = gameModule(id);
   const oracle = new MemoryOracle(game, seed);
   const channels: MemoryChannel[] = [];
   for (let seat = 0; seat < game.info.seats; seat++) {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { gameIds, games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
-import type { GameId } from '../../../shared/games/types.ts';
+import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import { botDefinitionSchema } from '../bots/definition.ts';
 import {
   concurrencySchema,
@@ -31,9 +31,7 @@ export const tournamentConfigSchema = z
       error: `this Jury reads version ${CONFIG_VERSION} of the config format`,
     }),
     name: z.string().trim().min(1, 'the name must not be empty').max(120),
-    game: z.enum(gameIds as [GameId, ...GameId[]], {
-      error: `the game must be one of ${gameIds.join(', ')}`,
-    }),
+    game: gameIdSchema,
     seed: z.number().int().min(0).max(0xffffffff).optional(),
     schedule: scheduleSchema,
     bots: z
@@ -56,7 +54,7 @@ export const tournamentConfigSchema = z
         path: ['bots'],
         message: `two bots are named ${JSON.stringify(dup)}`,
       });
-    const game = games[c.game];
+    const game = gameModule(c.game);
     if (c.boards && !game.info.hasBoard) {
       ctx.issues.push({
         code: 'custom',

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import type { Launcher, MatchBot } from '../play-match.ts';
@@ -56,7 +56,7 @@ export function gamePlayer(
   launcher: Launcher,
   options: GamePlayerOptions = {},
 ): GamePlayer {
-  const module = games[config.game];
+  const module = gameModule(config.game);
   const control = budgetControl(module.info.timeControl, config.timing.budgetMs);
   const cores = options.cores ?? availableParallelism();
   const { onEvent, store } = options;

@@ -1,4 +1,4 @@
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import {
   fromOutcomes,
   rankEvent,
@@ -45,7 +45,7 @@ export interface LeaderboardInput {
 export function leaderboardInput(store: TournamentStore, config: TournamentConfig): LeaderboardInput {
   return {
     participants: store.participants().map((p) => ({ id: p.id, name: p.name })),
-    shape: games[config.game].info,
+    shape: gameModule(config.game).info,
     ...(config.schedule.kind === 'knockout' ? { gamesPerMatch: config.schedule.gamesPerMatch } : {}),
     unfinished: store.unfinished(),
   };

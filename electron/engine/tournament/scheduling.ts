@@ -1,4 +1,4 @@
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import { deriveSeed } from '../../../shared/random/prng.ts';
 import type { FormatConfig } from '../../../shared/tournament/formats/index.ts';
 import type { Participant, ScheduleContext } from '../../../shared/tournament/types.ts';
@@ -12,7 +12,7 @@ export function scheduleContext(
   seed: number,
   participants: readonly Participant[],
 ): ScheduleContext {
-  const game = games[config.game];
+  const game = gameModule(config.game);
   return {
     game: config.game,
     seats: game.info.seats,

@@ -1,5 +1,5 @@
-import type { WallGrid } from '../../../../shared/games/walls/grid.ts';
-import { relaxedDistances } from '../../../../shared/games/walls/home-cost.ts';
+import type { WallGrid } from './grid.ts';
+import { relaxedDistances } from './home-cost.ts';
 
 /**
  * Distance estimates for the greedy players of the wall games (Less and More), where four pieces must

@@ -1,3 +1,4 @@
+import { builtInGameIds, defaultGameId, games } from '../../games/registry.ts';
 import { Prng } from '../../random/prng.ts';
 import type {
   GameOutcome,
@@ -102,8 +103,12 @@ export function playOut(
   }
 }
 
-/** A context for tests: players p1..pn, boards `board-i`. */
+/**
+ * A context for tests: players p1..pn, boards `board-i`, and the first built-in game with `seats` seats
+ * (More for 2, Less for 4).
+ */
 export function testContext(n: number, seats: number, seed = 42): ScheduleContext {
   const participants = Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `Bot ${i + 1}` }));
-  return { game: seats === 2 ? 'more' : 'less', seats, participants, seed, boardFor: (i) => `board-${i}` };
+  const game = builtInGameIds.find((id) => games[id].info.seats === seats) ?? defaultGameId;
+  return { game, seats, participants, seed, boardFor: (i) => `board-${i}` };
 }

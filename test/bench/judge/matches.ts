@@ -4,7 +4,7 @@ import { playMatch, type Launcher } from '../../../electron/engine/play-match.ts
 import { DEFAULT_LIMITS } from '../../../electron/engine/process/index.ts';
 import type { GameRecord, MoveRecord } from '../../../electron/engine/record/schema.ts';
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import type { GameId, TimeControl } from '../../../shared/games/types.ts';
 
 /** One game to play through the real engine: playMatch with the process launcher. */
@@ -37,7 +37,7 @@ export async function timedMatch(spec: MatchSpec, via: Launcher = launcher): Pro
   const t0 = monotonicUs();
   const record = await playMatch(
     {
-      game: games[spec.game],
+      game: gameModule(spec.game),
       bots: spec.commands.map((command, seat) => ({ name: `bench-${seat}`, command })),
       seed: spec.seed ?? 1,
       timing: spec.timing,

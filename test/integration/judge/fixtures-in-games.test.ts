@@ -4,11 +4,11 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { games } from '../../../shared/games/registry.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
 import { STDERR_FULL_BYTES } from '../../../electron/engine/process/index.ts';
-import { sampleBots } from '../../../electron/engine/bots/samples/index.ts';
+import { samplesOf, type SampleBot } from '../../../electron/engine/bots/samples/index.ts';
 import { sampleLaunch } from '../../../electron/engine/bots/samples/launch.ts';
 import { playMatch, type MatchBot } from '../../../electron/engine/play-match.ts';
 import { replayRecord } from '../../../electron/engine/record/replay.ts';
@@ -18,10 +18,10 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/bots/', import.meta.url))
 const node = process.execPath;
 // The greedy samples, except in Flit where four greedy bots all pass at once and end the game in four
 // turns: there the random sample keeps the game going.
-const sampleFile = (game: GameId): string => sampleBots[game][game === 'flit' ? 0 : 1]!.file;
-const sample = (game: GameId): string[] => [node, sampleFile(game)];
+const sampleBot = (game: GameId): SampleBot => samplesOf(game)[game === 'flit' ? 0 : 1]!;
+const sample = (game: GameId): string[] => [node, sampleBot(game).file, sampleBot(game).id];
 /** What the samples read in their sandbox (a fixture that relays one needs the same). */
-const samplePaths = (game: GameId): string[] => sampleLaunch(sampleFile(game)).paths;
+const samplePaths = (game: GameId): string[] => sampleLaunch(sampleBot(game)).paths;
 /** A fixture bot; with `relay`, it plays the game's greedy sample until it misbehaves. */
 const fixture = (game: GameId, name: string, args: string[] = [], relay = true): string[] => [
   node,
@@ -49,7 +49,7 @@ async function playWith(
   budgetMs?: number,
   timing: 'official' | 'cpu' = 'official',
 ): Promise<GameRecord> {
-  const info = games[game].info;
+  const info = gameModule(game).info;
   const bots: MatchBot[] = Array.from({ length: info.seats }, (_, i) => ({
     name: i === seat ? 'fixture' : `sample-${i}`,
     command: i === seat ? command : sample(game),
@@ -64,7 +64,7 @@ async function playWith(
         : { ...tc, deadlineMs: budgetMs };
   const record = await playMatch(
     {
-      game: games[game],
+      game: gameModule(game),
       bots,
       seed: 5,
       timing,

@@ -40,7 +40,7 @@ describe.runIf(linux && caps.bwrap !== null)('inside the sandbox', () => {
 });
 
 describe.runIf(linux)('start failures are start failures, with the cause', () => {
-  const greedy = sampleLaunch(sampleBots.more[1]!.file);
+  const greedy = sampleLaunch(sampleBots.more[1]!);
   const opponent: MatchBot = { name: 'greedy', command: greedy.command, paths: greedy.paths };
   const play = (bot: MatchBot) =>
     playMatch(

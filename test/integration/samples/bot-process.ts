@@ -21,9 +21,9 @@ export class BotProcess {
   private waiter: (() => void) | null = null;
   private outputClosed = false;
 
-  /** Starts `node <file> ...args`. */
-  constructor(file: string, args: readonly string[] = []) {
-    this.child = spawn(process.execPath, [file, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Starts `node ...command ...args` (a command such as the sample script and a sample id). */
+  constructor(command: readonly string[], args: readonly string[] = []) {
+    this.child = spawn(process.execPath, [...command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const splitter = new LineSplitter();
     this.child.stdout.on('data', (chunk: Buffer) => {
       this.received.push(...splitter.push(chunk));

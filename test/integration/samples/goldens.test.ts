@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import type { GameEnd } from '../../../shared/games/end.ts';
 import type { GameModule } from '../../../shared/games/types.ts';
-import type { BotSession } from '../../../electron/engine/bots/samples/session.ts';
-import { LessSession } from '../../../electron/engine/bots/samples/less-session.ts';
-import { MoreSession } from '../../../electron/engine/bots/samples/more-session.ts';
-import { Session6561 } from '../../../electron/engine/bots/samples/6561-session.ts';
-import { FlitSession } from '../../../electron/engine/bots/samples/flit-session.ts';
+import type { BotSession } from '../../../shared/games/sample-session.ts';
+import { LessSession } from '../../../shared/games/less/samples/session.ts';
+import { MoreSession } from '../../../shared/games/more/samples/session.ts';
+import { Session6561 } from '../../../shared/games/6561/samples/session.ts';
+import { FlitSession } from '../../../shared/games/flit/samples/session.ts';
 import { playSessions } from './memory-referee.ts';
 
 /** A recorded game: the golden playthroughs of the game modules, and the two real CodeCup 6561 games. */

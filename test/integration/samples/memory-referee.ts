@@ -1,6 +1,6 @@
 import type { AnyGameModule, Delivery, SetupOptions } from '../../../shared/games/types.ts';
 import type { GameEnd } from '../../../shared/games/end.ts';
-import type { BotSession } from '../../../electron/engine/bots/samples/session.ts';
+import type { BotSession } from '../../../shared/games/sample-session.ts';
 
 /** The outcome of a game played by sessions in memory. */
 export interface MemoryGame {
@@ -15,8 +15,8 @@ export interface MemoryGame {
 /**
  * Plays a whole game between bot sessions in memory, exactly as a judge drives real processes: it feeds
  * each seat the lines the module prescribes (opening, afterMove), reads the acting seat's next reply,
- * parses, checks and applies it. Throws when a session answers out of turn, fails to answer its prompt,
- * or makes an illegal move, so that a test fails with the reason. Checks that a session answers only
+ * parses, checks and applies it. Throws when a session cannot follow a line, answers out of turn, fails
+ * to answer its prompt, or makes an illegal move, so that a test fails with the reason. Checks that a session answers only
  * on the last line its seat reads before acting, that every seat that read a last line (Quit) is done,
  * and that nobody has a reply left over at the end.
  */
@@ -38,7 +38,10 @@ export function playSessions(
       if (closed[seat]) throw new Error(`seat ${seat} was sent ${JSON.stringify(line)} after its last line`);
       if (answered.has(seat)) throw new Error(`seat ${seat} answered before reading ${JSON.stringify(line)}`);
       const session = sessions[seat] as BotSession;
-      const out = session.feed(line);
+      const fed = session.feed(line);
+      if (!fed.ok)
+        throw new Error(`seat ${seat} cannot follow ${JSON.stringify(line)}: ${fed.error.message}`);
+      const out = fed.value;
       if (out.length > 0) answered.add(seat);
       (queues[seat] as string[]).push(...out);
       if (last) {

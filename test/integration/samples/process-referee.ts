@@ -33,11 +33,11 @@ const EXIT_MS = 5_000;
  */
 export async function playProcesses(
   game: AnyGameModule,
-  files: readonly string[],
+  commands: readonly (readonly string[])[],
   options: SetupOptions,
   argsOf: (seat: number) => readonly string[] = () => [],
 ): Promise<ProcessGame> {
-  const bots = files.map((file, seat) => new BotProcess(file, argsOf(seat)));
+  const bots = commands.map((command, seat) => new BotProcess(command, argsOf(seat)));
   try {
     return await referee(game, bots, options);
   } finally {

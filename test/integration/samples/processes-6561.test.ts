@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import { playProcesses } from './process-referee.ts';
-import { cleanExit, sampleFile } from './sample-files.ts';
+import { cleanExit, sampleCommand } from './sample-files.ts';
 
-const greedy = sampleFile('6561', 'greedy');
-const random = sampleFile('6561', 'random');
+const greedy = sampleCommand('6561', 'greedy');
+const random = sampleCommand('6561', 'random');
 
 describe('6561 sample bots as real processes', () => {
   for (const [label, files] of [

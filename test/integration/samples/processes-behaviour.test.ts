@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BotProcess } from './bot-process.ts';
-import { cleanExit, sampleFile } from './sample-files.ts';
+import { cleanExit, sampleCommand } from './sample-files.ts';
 
 const LESS_BOARD =
   '0100000010000020000101001211000110000010010000101000000000010001101010001001000010000000000000100000101011001010';
@@ -14,7 +14,7 @@ async function allOutput(bot: BotProcess): Promise<string[]> {
 
 describe('sample bot processes outside a normal game', () => {
   it('answer Windows line ends, and exit with 0 on Quit', async () => {
-    const bot = new BotProcess(sampleFile('6561', 'greedy'));
+    const bot = new BotProcess(sampleCommand('6561', 'greedy'));
     bot.send(['A\r']);
     expect(await bot.next(5_000)).toMatch(/^[1-4]{2}$/);
     bot.send(['Quit\r']);
@@ -22,7 +22,7 @@ describe('sample bot processes outside a normal game', () => {
   });
 
   it('exit with 0 when the judge closes their input in the middle of a game', async () => {
-    const bot = new BotProcess(sampleFile('more', 'random'));
+    const bot = new BotProcess(sampleCommand('more', 'random'));
     bot.send(['010200100010010100110001000011000010000000000101010100100000']);
     bot.closeInput();
     expect(await bot.exited).toEqual(cleanExit);
@@ -30,7 +30,7 @@ describe('sample bot processes outside a normal game', () => {
   });
 
   it('write a whole Less rush after Move, one move a line, and exit with 0 on Quit', async () => {
-    const bot = new BotProcess(sampleFile('less', 'random'));
+    const bot = new BotProcess(sampleCommand('less', 'random'));
     bot.send([LESS_BOARD, 'Black', 'Move']);
     const first = await bot.next(5_000);
     bot.send(['Quit']);
@@ -44,7 +44,7 @@ describe('sample bot processes outside a normal game', () => {
   it('play the same moves for the same seed', async () => {
     const firstMoves = await Promise.all(
       [1, 2].map(async () => {
-        const bot = new BotProcess(sampleFile('flit', 'random'), ['--seed', '7']);
+        const bot = new BotProcess(sampleCommand('flit', 'random'), ['--seed', '7']);
         bot.send([
           '1',
           '15 6 1',
@@ -68,7 +68,7 @@ describe('sample bot processes outside a normal game', () => {
   });
 
   it('exit with 1 and one line on standard error, nothing on standard output, when the protocol is broken', async () => {
-    const bot = new BotProcess(sampleFile('6561', 'random'));
+    const bot = new BotProcess(sampleCommand('6561', 'random'));
     bot.send(['C']);
     expect(await bot.exited).toEqual({ code: 1, signal: null });
     expect(await allOutput(bot)).toEqual([]);
@@ -76,7 +76,7 @@ describe('sample bot processes outside a normal game', () => {
   });
 
   it('exit with 2 and the usage on standard error for a bad command line', async () => {
-    const bot = new BotProcess(sampleFile('less', 'greedy'), ['--seed', 'many']);
+    const bot = new BotProcess(sampleCommand('less', 'greedy'), ['--seed', 'many']);
     expect(await bot.exited).toEqual({ code: 2, signal: null });
     expect(await allOutput(bot)).toEqual([]);
     expect(bot.stderr).toContain('--seed needs an integer, got "many"');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import { playProcesses } from './process-referee.ts';
-import { cleanExit, sampleFile } from './sample-files.ts';
+import { cleanExit, sampleCommand } from './sample-files.ts';
 
-const greedy = sampleFile('flit', 'greedy');
-const random = sampleFile('flit', 'random');
+const greedy = sampleCommand('flit', 'greedy');
+const random = sampleCommand('flit', 'random');
 
 describe('Flit sample bots as real processes', () => {
   it('two greedy and two random bots: all 32,768 turns answered, and all exit with 0 when their input closes', async () => {

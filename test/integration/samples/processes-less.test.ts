@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import { playProcesses } from './process-referee.ts';
-import { cleanExit, sampleFile } from './sample-files.ts';
+import { cleanExit, sampleCommand } from './sample-files.ts';
 
-const greedy = sampleFile('less', 'greedy');
-const random = sampleFile('less', 'random');
+const greedy = sampleCommand('less', 'greedy');
+const random = sampleCommand('less', 'random');
 
 describe('Less sample bots as real processes', () => {
   it('greedy against random: every turn legal, the final rush run, all four exit with 0 after Quit', async () => {

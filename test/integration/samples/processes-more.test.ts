@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import { playProcesses } from './process-referee.ts';
-import { cleanExit, sampleFile } from './sample-files.ts';
+import { cleanExit, sampleCommand } from './sample-files.ts';
 
-const greedy = sampleFile('more', 'greedy');
-const random = sampleFile('more', 'random');
+const greedy = sampleCommand('more', 'greedy');
+const random = sampleCommand('more', 'random');
 
 describe('More sample bots as real processes', () => {
   it('random against greedy: every move legal, cut off after 80 moves, both exit with 0 after Quit', async () => {

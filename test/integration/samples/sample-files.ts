@@ -1,11 +1,11 @@
 import type { GameId } from '../../../shared/games/types.ts';
-import { sampleBots } from '../../../electron/engine/bots/samples/index.ts';
+import { samplesOf } from '../../../electron/engine/bots/samples/index.ts';
 
-/** The script of a sample bot, by game and strength. */
-export function sampleFile(game: GameId, strength: 'random' | 'greedy'): string {
-  const bot = sampleBots[game].find((b) => b.strength === strength);
+/** How to run a sample bot with Node, by game and strength: the sample script and the sample's id. */
+export function sampleCommand(game: GameId, strength: 'random' | 'greedy'): readonly string[] {
+  const bot = samplesOf(game).find((b) => b.strength === strength);
   if (!bot) throw new Error(`no ${strength} sample bot for ${game}`);
-  return bot.file;
+  return [bot.file, bot.id];
 }
 
 /** The checks every complete game between sample bot processes must pass. */

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import type { GameEndKind } from '../../../shared/games/end.ts';
 import type { FlitState } from '../../../shared/games/flit/state.ts';
-import type { BotSession } from '../../../electron/engine/bots/samples/session.ts';
-import { LessSession } from '../../../electron/engine/bots/samples/less-session.ts';
-import { greedyLessTurn, randomLessTurn } from '../../../electron/engine/bots/samples/less-strategies.ts';
-import { MoreSession } from '../../../electron/engine/bots/samples/more-session.ts';
-import { greedyMoreMove, randomMoreMove } from '../../../electron/engine/bots/samples/more-strategies.ts';
-import { Session6561 } from '../../../electron/engine/bots/samples/6561-session.ts';
-import { greedy6561Move, random6561Move } from '../../../electron/engine/bots/samples/6561-strategies.ts';
-import { FlitSession } from '../../../electron/engine/bots/samples/flit-session.ts';
-import { greedyFlitMove, randomFlitMove } from '../../../electron/engine/bots/samples/flit-strategies.ts';
+import type { BotSession } from '../../../shared/games/sample-session.ts';
+import { LessSession } from '../../../shared/games/less/samples/session.ts';
+import { greedyLessTurn, randomLessTurn } from '../../../shared/games/less/samples/strategies.ts';
+import { MoreSession } from '../../../shared/games/more/samples/session.ts';
+import { greedyMoreMove, randomMoreMove } from '../../../shared/games/more/samples/strategies.ts';
+import { Session6561 } from '../../../shared/games/6561/samples/session.ts';
+import { greedy6561Move, random6561Move } from '../../../shared/games/6561/samples/strategies.ts';
+import { FlitSession } from '../../../shared/games/flit/samples/session.ts';
+import { greedyFlitMove, randomFlitMove } from '../../../shared/games/flit/samples/strategies.ts';
 import { playSessions } from './memory-referee.ts';
 
 /**

@@ -1,49 +1,42 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  builtInGameIds,
+  byBuiltInGame,
+  findRegistration,
+  isBuiltInGameId,
+  registrationOf,
+  type BuiltInGameId,
+} from '../../../../shared/games/registry.ts';
+import type { SampleSpec, SampleStrength } from '../../../../shared/games/registration.ts';
 import type { GameId } from '../../../../shared/games/types.ts';
 
 /**
  * The sample bots that ship with Jury: for every game a random legal player and a stronger greedy one,
- * each a Node script with a shebang that speaks the game's exact protocol on standard input and output.
- * They let a new user run a tournament in one click, serve as smoke-test opponents, and are examples for
- * contestants. Each is run as `node <file> [--seed N]` (Node 24 runs the TypeScript directly) or, where
- * the execute bit and `/usr/bin/env node` work, as `<file>` itself.
+ * declared by the game's registration (shared/games/<id>/samples/). They are all started through one
+ * Node script, `sample-bot.ts <sample-id> [--seed N]`, that speaks the game's exact protocol on standard
+ * input and output. They let a new user run a tournament in one click, serve as smoke-test opponents, and
+ * are examples for contestants. Start one with {@link ./launch.ts}'s `sampleLaunch`.
  */
 export interface SampleBot {
-  /** Stable id, unique over all games, such as `less-greedy`. */
+  /** Stable id, unique over all games, such as `less-greedy`: the script's first argument. */
   readonly id: string;
   /** Display name, such as `Less greedy (sample)`. */
   readonly name: string;
   readonly game: GameId;
   /** `random`: a random legal player; `greedy`: the stronger one, which beats it clearly on average. */
-  readonly strength: 'random' | 'greedy';
+  readonly strength: SampleStrength;
   /** What it does, in one sentence, for the UI. */
   readonly description: string;
-  /** Absolute path of the script. */
+  /** Absolute path of the script that runs every sample bot (sample-bot.ts); its content is hashed. */
   readonly file: string;
 }
 
-const DESCRIPTIONS: Readonly<Record<GameId, Readonly<Record<SampleBot['strength'], string>>>> = {
-  less: {
-    random: 'Plays a random legal turn; rushes home along a cheapest plan.',
-    greedy: 'Plays the turn that brings its team closest to home; rushes home along a cheapest plan.',
-  },
-  more: {
-    random: 'Plays a random legal move.',
-    greedy: 'Plays the move with the fewest points now plus distance home after it.',
-  },
-  '6561': {
-    random: 'Plays a random legal move.',
-    greedy: 'Plays the move after which the board looks best, one move ahead.',
-  },
-  flit: {
-    random: 'Moves a random piece to a random cell it may go to.',
-    greedy: 'Converts neutral pieces, else moves towards the nearest one, else stays.',
-  },
-};
+/** The file name of the one script that runs every sample bot. */
+export const SAMPLE_SCRIPT = 'sample-bot.ts';
 
 /**
- * The folder holding the sample bots' scripts: `JURY_SAMPLES_DIR` when set, else this module's own
+ * The folder holding the sample bots' script: `JURY_SAMPLES_DIR` when set, else this module's own
  * folder. The desktop app sets the variable because its engine runs from a bundle (out/main/host.js)
  * far from these files, which it ships as plain files (resources/sample-bots/ once packaged).
  */
@@ -52,33 +45,50 @@ export function samplesFolder(env: Readonly<Record<string, string | undefined>> 
   return folder !== undefined && folder !== '' ? folder : fileURLToPath(new URL('.', import.meta.url));
 }
 
-const TITLES: Readonly<Record<GameId, string>> = { less: 'Less', more: 'More', '6561': '6561', flit: 'Flit' };
+const script = join(samplesFolder(), SAMPLE_SCRIPT);
 
-const folder = samplesFolder();
+/** The id of the sample of `game` with this strength, such as `less-greedy`. */
+export function sampleId(game: GameId, strength: SampleStrength): string {
+  return `${game}-${strength}`;
+}
 
-function sample(game: GameId, strength: SampleBot['strength']): SampleBot {
-  const id = `${game}-${strength}`;
+function sampleBot(game: GameId, spec: SampleSpec): SampleBot {
   return {
-    id,
-    name: `${TITLES[game]} ${strength} (sample)`,
+    id: sampleId(game, spec.strength),
+    name: `${registrationOf(game).module.info.title} ${spec.strength} (sample)`,
     game,
-    strength,
-    description: DESCRIPTIONS[game][strength],
-    file: join(folder, `${id}.ts`),
+    strength: spec.strength,
+    description: spec.description,
+    file: script,
   };
 }
 
-/** The sample bots of every game, the random player first. */
-export const sampleBots: Readonly<Record<GameId, readonly SampleBot[]>> = {
-  less: [sample('less', 'random'), sample('less', 'greedy')],
-  more: [sample('more', 'random'), sample('more', 'greedy')],
-  '6561': [sample('6561', 'random'), sample('6561', 'greedy')],
-  flit: [sample('flit', 'random'), sample('flit', 'greedy')],
-};
+/**
+ * The sample bots of `game`, the random player first. Games added with `registerGame` have none here:
+ * the sample script runs in a process of its own, which knows only the built-in games.
+ */
+export function samplesOf(game: GameId): readonly SampleBot[] {
+  return isBuiltInGameId(game) ? sampleBots[game] : [];
+}
+
+/** The sample bots of every built-in game, the random player first. */
+export const sampleBots: Readonly<Record<BuiltInGameId, readonly SampleBot[]>> = byBuiltInGame((game) =>
+  registrationOf(game).samples.map((spec) => sampleBot(game, spec)),
+);
+
+/** Every sample bot, game by game in the order of the UI. */
+export const allSampleBots: readonly SampleBot[] = builtInGameIds.flatMap((game) => sampleBots[game]);
 
 /** The sample bot with this id, or `undefined`. */
 export function findSampleBot(id: string): SampleBot | undefined {
-  return Object.values(sampleBots)
-    .flat()
-    .find((bot) => bot.id === id);
+  return allSampleBots.find((bot) => bot.id === id);
+}
+
+/**
+ * The protocol session of the sample bot with this id (what the sample script runs), found through the
+ * game's registration, or `undefined` when Jury has no such sample.
+ */
+export function findSampleSpec(id: string): SampleSpec | undefined {
+  const bot = findSampleBot(id);
+  return bot && findRegistration(bot.game)?.samples.find((spec) => spec.strength === bot.strength);
 }

@@ -10,24 +10,25 @@ afterEach(() => {
 describe('sampleLaunch', () => {
   it('runs the script with the Node that runs Jury', () => {
     // A script where no sources exist carries no paths; see the next test for the real ones.
-    expect(sampleLaunch('/x/less-random.ts')).toEqual({
-      command: [process.execPath, '/x/less-random.ts'],
+    expect(sampleLaunch({ id: 'less-random', file: '/x/sample-bot.ts' })).toEqual({
+      command: [process.execPath, '/x/sample-bot.ts', 'less-random'],
       paths: [],
     });
   });
 
   it('makes the Electron binary act as Node inside the app', () => {
     Object.defineProperty(process.versions, 'electron', { value: '45.4.1', configurable: true });
-    expect(sampleLaunch('/x/less-random.ts')).toEqual({
-      command: [process.execPath, '/x/less-random.ts'],
+    expect(sampleLaunch({ id: 'less-random', file: '/x/sample-bot.ts' })).toEqual({
+      command: [process.execPath, '/x/sample-bot.ts', 'less-random'],
       env: { ELECTRON_RUN_AS_NODE: '1' },
       paths: [],
     });
   });
 
   it('carries the sample sources and the game modules into the sandbox', () => {
-    const file = sampleBots.more[0]!.file;
+    const bot = sampleBots.more[0]!;
+    const file = bot.file;
     const top = resolve(dirname(file), '../../../..');
-    expect(sampleLaunch(file).paths).toEqual([dirname(file), join(top, 'shared'), join(top, 'package.json')]);
+    expect(sampleLaunch(bot).paths).toEqual([dirname(file), join(top, 'shared'), join(top, 'package.json')]);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { SampleBot } from './index.ts';
 
 /** How to start a sample bot's script: a program and its arguments, plus variables for its environment. */
 export interface SampleLaunch {
@@ -10,23 +11,25 @@ export interface SampleLaunch {
 }
 
 /**
- * The one place that says how a sample bot (a Node script shipped with Jury, see
- * electron/engine/bots/samples/) is started: with the very program that runs Jury, so no separate Node
- * needs to be installed. From the CLI that is Node itself. Inside the desktop app `process.execPath` is
- * the Electron binary, which would open another app window instead of running the script;
- * `ELECTRON_RUN_AS_NODE=1` makes it behave as plain Node for that child process only.
+ * The one place that says how a sample bot (the Node script shipped with Jury, see
+ * electron/engine/bots/samples/, with the sample's id as its first argument) is started: with the very
+ * program that runs Jury, so no separate Node needs to be installed. From the CLI that is Node itself.
+ * Inside the desktop app `process.execPath` is the Electron binary, which would open another app window
+ * instead of running the script; `ELECTRON_RUN_AS_NODE=1` makes it behave as plain Node for that child
+ * process only. Arguments such as `--seed N` go after the command.
  */
-export function sampleLaunch(file: string): SampleLaunch {
-  const command = [process.execPath, file];
-  const paths = samplePaths(file);
+export function sampleLaunch(bot: Pick<SampleBot, 'id' | 'file'>): SampleLaunch {
+  const command = [process.execPath, bot.file, bot.id];
+  const paths = samplePaths(bot.file);
   return process.versions['electron'] === undefined
     ? { command, paths }
     : { command, env: { ELECTRON_RUN_AS_NODE: '1' }, paths };
 }
 
 /**
- * The sample scripts import the game modules: both folders (and the package.json that makes .ts files
- * ES modules) of the tree the script lives in, which is Jury's sources or the packaged app's resources.
+ * The sample script imports the game registry and through it every game's module and samples: both
+ * folders (and the package.json that makes .ts files ES modules) of the tree the script lives in, which
+ * is Jury's sources or the packaged app's resources.
  */
 function samplePaths(file: string): string[] {
   const samples = dirname(file);

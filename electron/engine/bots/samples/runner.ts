@@ -1,6 +1,7 @@
 import type { Seed } from '../../../../shared/random/prng.ts';
+import type { BotSession } from '../../../../shared/games/sample-session.ts';
+import { allSampleBots, findSampleSpec } from './index.ts';
 import { readLines } from './lines.ts';
-import type { BotSession } from './session.ts';
 
 /** The seed a sample bot uses without `--seed`: fixed, so that a game between sample bots is reproducible. */
 export const DEFAULT_SEED: Seed = 2017;
@@ -9,9 +10,10 @@ export const DEFAULT_SEED: Seed = 2017;
 export type BotArgs = { readonly seed: Seed; readonly help: boolean } | { readonly error: string };
 
 /** Usage text of every sample bot (written to standard error: standard output carries only the protocol). */
-export const USAGE = `usage: <bot> [--seed N]
+export const USAGE = `usage: sample-bot.ts <sample-id> [--seed N]
   A Jury sample bot: it reads the judge's lines on standard input and writes its moves on standard
-  output, one line each. --seed N (an integer) changes its random choices; default ${DEFAULT_SEED}.`;
+  output, one line each. --seed N (an integer) changes its random choices; default ${DEFAULT_SEED}.
+  <sample-id> is one of: ${allSampleBots.map((b) => b.id).join(', ')}.`;
 
 /** Parses `--seed N`, `--seed=N` and `--help`; anything else is an error. */
 export function parseBotArgs(argv: readonly string[]): BotArgs {
@@ -38,13 +40,34 @@ export function parseBotArgs(argv: readonly string[]): BotArgs {
 }
 
 /**
+ * The main of the sample script (`sample-bot.ts <sample-id> [--seed N]`): finds the sample's session
+ * through the game registry and runs it with {@link runBot}. An unknown or missing id exits with 2 and
+ * the usage on standard error.
+ */
+export function runSample(argv: readonly string[] = process.argv.slice(2)): void {
+  const [id, ...rest] = argv;
+  if (id === '--help' || id === '-h') {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+  const spec = id === undefined ? undefined : findSampleSpec(id);
+  if (spec === undefined) {
+    const why = id === undefined ? 'name the sample bot first' : `no sample bot ${JSON.stringify(id)}`;
+    process.stderr.write(`${why}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  runBot((seed) => spec.session(seed), rest);
+}
+
+/**
  * The main of a sample bot: parses the arguments, then feeds every line of standard input to the
  * session and writes its answers to standard output, each batch in one write (Node does not buffer a
  * pipe, so nothing is left unflushed). Exits with 0 after the session's last line (Quit) or at the end of
  * the input (Flit's end, or a judge that stopped the game); with 1 when the session cannot follow the
  * protocol, with a one-line reason on standard error; with 2 for a bad command line.
  */
-export function runBot(makeSession: (seed: Seed) => BotSession, argv = process.argv.slice(2)): void {
+export function runBot(makeSession: (seed: Seed) => BotSession, argv: readonly string[]): void {
   const args = parseBotArgs(argv);
   if ('error' in args) {
     process.stderr.write(`${args.error}\n${USAGE}\n`);
@@ -60,15 +83,21 @@ export function runBot(makeSession: (seed: Seed) => BotSession, argv = process.a
   process.stdout.on('error', () => process.exit(1));
   readLines(process.stdin, {
     line(line) {
+      let problem: string;
       try {
-        const out = session.feed(line);
-        if (out.length > 0) process.stdout.write(`${out.join('\n')}\n`);
-        return session.done;
+        const fed = session.feed(line);
+        if (fed.ok) {
+          if (fed.value.length > 0) process.stdout.write(`${fed.value.join('\n')}\n`);
+          return session.done;
+        }
+        problem = fed.error.message;
       } catch (error) {
-        process.stderr.write(`sample bot: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exitCode = 1;
-        return true;
+        // A bug in the session rather than a line it cannot follow: the judge sees the same exit.
+        problem = error instanceof Error ? error.message : String(error);
       }
+      process.stderr.write(`sample bot: ${problem}\n`);
+      process.exitCode = 1;
+      return true;
     },
     end() {},
   });

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /**
- * Jury sample bot for Less: plays a uniformly random legal turn, and rushes home along a cheapest plan.
- * The protocol is in docs/rules/less.md; the logic is in less-session.ts and less-strategies.ts.
- * By hand: `node electron/engine/bots/samples/less-random.ts [--seed N]`, then type the judge's lines.
+ * The one script of every Jury sample bot: `node sample-bot.ts <sample-id> [--seed N]`, for example
+ * `node electron/engine/bots/samples/sample-bot.ts less-greedy --seed 3`, then type the judge's lines.
+ * It finds the sample's protocol session through the game registry (each game declares its samples in
+ * shared/games/<id>/samples/) and runs it on standard input and output (runner.ts).
  */
-import { runBot } from './runner.ts';
-import { LessSession } from './less-session.ts';
-import { randomLessTurn } from './less-strategies.ts';
+import { runSample } from './runner.ts';
 
-runBot((seed) => new LessSession(randomLessTurn, seed));
+runSample();

@@ -1,9 +1,9 @@
-import type { Prng, Seed } from '../../../../shared/random/prng.ts';
-import type { Seat } from '../../../../shared/games/types.ts';
-import { game6561, type State6561 } from '../../../../shared/games/6561/index.ts';
-import { SEAT_NAMES } from '../../../../shared/games/6561/protocol.ts';
-import { followMove, ProtocolError, seatOf, TrackingSession } from './session.ts';
-import type { Chooser6561 } from './6561-strategies.ts';
+import type { Prng, Seed } from '../../../random/prng.ts';
+import type { Seat } from '../../types.ts';
+import { followMove, ProtocolError, seatOf, TrackingSession } from '../../sample-session.ts';
+import { game6561, type State6561 } from '../index.ts';
+import { SEAT_NAMES } from '../protocol.ts';
+import type { Chooser6561 } from './strategies.ts';
 
 /**
  * A 6561 player's side of the protocol (docs/rules/6561.md): `A` or `B` first (A moves at once); then
@@ -21,8 +21,8 @@ export class Session6561 extends TrackingSession {
     this.choose = choose;
   }
 
-  /** See {@link BotSession.feed}. */
-  feed(line: string): readonly string[] {
+  /** See {@link SampleSession.answer}. */
+  protected answer(line: string): readonly string[] {
     const text = line.trim();
     if (this.seat === null) {
       this.seat = seatOf(SEAT_NAMES, text);

@@ -1,13 +1,6 @@
-import type { Prng } from '../../../../shared/random/prng.ts';
-import { game6561, type Move6561, type State6561 } from '../../../../shared/games/6561/index.ts';
-import {
-  DIRECTIONS,
-  sameBoard,
-  slideBoard,
-  slideLines,
-  type Board,
-  type Piece,
-} from '../../../../shared/games/6561/board.ts';
+import type { Prng } from '../../../random/prng.ts';
+import { game6561, type Move6561, type State6561 } from '../index.ts';
+import { DIRECTIONS, sameBoard, slideBoard, slideLines, type Board, type Piece } from '../board.ts';
 
 /** How a sample 6561 player picks its move (the seat to move is the player's own). */
 export type Chooser6561 = (state: State6561, rng: Prng) => Move6561;

@@ -1,8 +1,8 @@
-import { deriveSeed, Prng, type Seed } from '../../../../shared/random/prng.ts';
-import { CELLS, cellAt, SIZE } from '../../../../shared/games/flit/board.ts';
-import { formatMove, SEAT_NAMES } from '../../../../shared/games/flit/protocol.ts';
-import { ProtocolError, seatOf, type BotSession } from './session.ts';
-import type { FlitChooser } from './flit-strategies.ts';
+import { deriveSeed, Prng, type Seed } from '../../../random/prng.ts';
+import { ProtocolError, SampleSession, seatOf } from '../../sample-session.ts';
+import { CELLS, cellAt, SIZE } from '../board.ts';
+import { formatMove, SEAT_NAMES } from '../protocol.ts';
+import type { FlitChooser } from './strategies.ts';
 
 /**
  * A Flit bot's side of the protocol (docs/rules/flit.md): its own number 1–4, then updates `x y c` of
@@ -12,7 +12,7 @@ import type { FlitChooser } from './flit-strategies.ts';
  * The session keeps its own board from the updates only. It never applies its own move: a reply that
  * came too late is discarded by the judge, and the updates are then the only truth.
  */
-export class FlitSession implements BotSession {
+export class FlitSession extends SampleSession {
   private readonly choose: FlitChooser;
   private readonly seed: Seed;
   private readonly board = new Uint8Array(CELLS);
@@ -21,6 +21,7 @@ export class FlitSession implements BotSession {
 
   /** A session that picks its moves with `choose`, its random choices seeded from `seed` and its number. */
   constructor(choose: FlitChooser, seed: Seed) {
+    super();
     this.choose = choose;
     this.seed = seed;
   }
@@ -30,8 +31,8 @@ export class FlitSession implements BotSession {
     return false;
   }
 
-  /** See {@link BotSession.feed}. */
-  feed(line: string): readonly string[] {
+  /** See {@link SampleSession.answer}. */
+  protected answer(line: string): readonly string[] {
     if (this.colour === 0) {
       const text = line.trim();
       this.colour = seatOf(SEAT_NAMES, text) + 1;

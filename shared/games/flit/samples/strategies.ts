@@ -1,15 +1,6 @@
-import type { Prng } from '../../../../shared/random/prng.ts';
-import {
-  CELLS,
-  cellX,
-  cellY,
-  distanceMap,
-  EMPTY,
-  NEUTRAL,
-  NEIGHBOURS,
-  type Board,
-} from '../../../../shared/games/flit/board.ts';
-import { PASS, type FlitMove } from '../../../../shared/games/flit/state.ts';
+import type { Prng } from '../../../random/prng.ts';
+import { CELLS, cellX, cellY, distanceMap, EMPTY, NEUTRAL, NEIGHBOURS, type Board } from '../board.ts';
+import { PASS, type FlitMove } from '../state.ts';
 
 /** How a sample Flit player picks its move from the board it keeps and its colour (1–4). */
 export type FlitChooser = (board: Board, colour: number, rng: Prng) => FlitMove;

@@ -1,10 +1,10 @@
-import type { Prng, Seed } from '../../../../shared/random/prng.ts';
-import type { Seat } from '../../../../shared/games/types.ts';
-import { lessGame, type LessMove, type LessState } from '../../../../shared/games/less/index.ts';
-import { SEAT_NAMES } from '../../../../shared/games/less/facts.ts';
-import { nextActive } from '../../../../shared/games/less/state.ts';
-import { followMove, ProtocolError, seatOf, TrackingSession } from './session.ts';
-import { rushLines, type LessChooser } from './less-strategies.ts';
+import type { Prng, Seed } from '../../../random/prng.ts';
+import type { Seat } from '../../types.ts';
+import { followMove, ProtocolError, seatOf, TrackingSession } from '../../sample-session.ts';
+import { lessGame, type LessMove, type LessState } from '../index.ts';
+import { SEAT_NAMES } from '../facts.ts';
+import { nextActive } from '../state.ts';
+import { rushLines, type LessChooser } from './strategies.ts';
 
 /**
  * A Less player's side of the protocol (docs/rules/less.md): the board string, the colour word, then
@@ -28,8 +28,8 @@ export class LessSession extends TrackingSession {
     this.choose = choose;
   }
 
-  /** See {@link BotSession.feed}. */
-  feed(line: string): readonly string[] {
+  /** See {@link SampleSession.answer}. */
+  protected answer(line: string): readonly string[] {
     const text = line.trim();
     if (this.state === null) {
       const setup = lessGame.setup({ seed: 0, board: text });

@@ -1,11 +1,11 @@
-import type { Prng } from '../../../../shared/random/prng.ts';
-import type { Seat } from '../../../../shared/games/types.ts';
-import { lessGame, type LessMove, type LessState } from '../../../../shared/games/less/index.ts';
-import { TARGET_SQUARES, partnerOf } from '../../../../shared/games/less/facts.ts';
-import { rushPlan } from '../../../../shared/games/less/rush-plan.ts';
-import { formatStep } from '../../../../shared/games/less/rules.ts';
-import { forEachTurn } from '../../../../shared/games/less/turns.ts';
-import { assignmentCost, cornerTables, type CornerTables } from './wall-distances.ts';
+import type { Prng } from '../../../random/prng.ts';
+import type { Seat } from '../../types.ts';
+import { lessGame, type LessMove, type LessState } from '../index.ts';
+import { TARGET_SQUARES, partnerOf } from '../facts.ts';
+import { rushPlan } from '../rush-plan.ts';
+import { formatStep } from '../rules.ts';
+import { forEachTurn } from '../turns.ts';
+import { assignmentCost, cornerTables, type CornerTables } from '../../walls/greedy-distances.ts';
 
 /** How a sample Less player picks its turn in normal play (the seat to act is the player's own). */
 export type LessChooser = (state: LessState, rng: Prng) => LessMove;
@@ -18,8 +18,8 @@ const IN_PARTNERS_WAY = 2;
 
 /**
  * The turn after which the team's pieces are closest to home: for the player and its partner, the
- * relaxed distance of wall-distances.ts (walls counted, other pieces ignored), plus a small penalty for a
- * piece parked in the partner's target corner. Ties go to the turn using fewer points, then to chance.
+ * relaxed distance of walls/greedy-distances.ts (walls counted, other pieces ignored), plus a small
+ * penalty for a piece parked in the partner's target corner. Ties go to the turn using fewer points, then to chance.
  * It does not look at the opponents at all, which is what makes it greedy rather than good.
  */
 export const greedyLessTurn: LessChooser = (state, rng) => {

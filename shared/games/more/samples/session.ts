@@ -1,9 +1,9 @@
-import type { Prng, Seed } from '../../../../shared/random/prng.ts';
-import type { Seat } from '../../../../shared/games/types.ts';
-import { moreGame, type MoreState } from '../../../../shared/games/more/index.ts';
-import { BLACK, SEAT_NAMES, WHITE } from '../../../../shared/games/more/state.ts';
-import { followMove, ProtocolError, TrackingSession } from './session.ts';
-import type { MoreChooser } from './more-strategies.ts';
+import type { Prng, Seed } from '../../../random/prng.ts';
+import type { Seat } from '../../types.ts';
+import { followMove, ProtocolError, TrackingSession } from '../../sample-session.ts';
+import { moreGame, type MoreState } from '../index.ts';
+import { BLACK, SEAT_NAMES, WHITE } from '../state.ts';
+import type { MoreChooser } from './strategies.ts';
 
 /**
  * A More player's side of the protocol (docs/rules/more.md): the board string; then White reads `Start`
@@ -22,8 +22,8 @@ export class MoreSession extends TrackingSession {
     this.choose = choose;
   }
 
-  /** See {@link BotSession.feed}. */
-  feed(line: string): readonly string[] {
+  /** See {@link SampleSession.answer}. */
+  protected answer(line: string): readonly string[] {
     const text = line.trim();
     if (this.state === null) {
       const setup = moreGame.setup({ seed: 0, board: text });

@@ -1,8 +1,8 @@
-import type { Prng } from '../../../../shared/random/prng.ts';
-import { moreGame, type MoreMove, type MoreState } from '../../../../shared/games/more/index.ts';
-import { stoneMoves } from '../../../../shared/games/more/rules.ts';
-import { TARGET_SQUARES, forSeat } from '../../../../shared/games/more/state.ts';
-import { assignmentCost, cornerTables, type CornerTables } from './wall-distances.ts';
+import type { Prng } from '../../../random/prng.ts';
+import { moreGame, type MoreMove, type MoreState } from '../index.ts';
+import { stoneMoves } from '../rules.ts';
+import { TARGET_SQUARES, forSeat } from '../state.ts';
+import { assignmentCost, cornerTables, type CornerTables } from '../../walls/greedy-distances.ts';
 
 /** How a sample More player picks its move (the seat to move is the player's own). */
 export type MoreChooser = (state: MoreState, rng: Prng) => MoreMove;
@@ -12,8 +12,8 @@ export const randomMoreMove: MoreChooser = (state, rng) => rng.pick(moreGame.leg
 
 /**
  * The move with the smallest "points it costs now + relaxed distance home afterwards" (see
- * wall-distances.ts). Points are what the score counts (moves plus penalties), so a wall is crossed only
- * when going round it costs more. Ties go to chance. It never looks at the opponent's plans, which is
+ * walls/greedy-distances.ts). Points are what the score counts (moves plus penalties), so a wall is
+ * crossed only when going round it costs more. Ties go to chance. It never looks at the opponent's plans, which is
  * what makes it greedy rather than good.
  */
 export const greedyMoreMove: MoreChooser = (state, rng) => {
