@@ -159,6 +159,25 @@ describe('the tournaments store', () => {
     expect(store.byId('b')?.state).toBe('aborted');
   });
 
+  it('shows the warning a running tournament sends (a changed program) as information', async () => {
+    const store = useTournamentsStore();
+    store.listen();
+    await vi.runOnlyPendingTimersAsync();
+    listeners.progress[0]!({
+      id: 'b',
+      state: 'running',
+      finished: 3,
+      total: 24,
+      running: 0,
+      etaMs: null,
+      error: 'Mine changed since its finished games were played; its 2 games stay as they are',
+    });
+    expect(useNotices().items.map((n) => [n.kind, n.message])).toEqual([
+      ['info', 'T b: Mine changed since its finished games were played; its 2 games stay as they are'],
+    ]);
+    expect(store.byId('b')?.state).toBe('running');
+  });
+
   it('creates, then starts the new tournament', async () => {
     const store = useTournamentsStore();
     const created = await store.create(draft);

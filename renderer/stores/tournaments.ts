@@ -50,6 +50,9 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     // Said once, when the run has stopped because of it.
     if (p.error !== null && p.state === 'aborted' && current?.state !== 'aborted')
       useNotices().error(`${current?.name ?? p.id}: ${p.error}`);
+    // A warning of a run that goes on (a program changed since its games were played) comes in one event.
+    else if (p.error !== null && p.state !== 'aborted')
+      useNotices().info(`${current?.name ?? p.id}: ${p.error}`);
     if (!current) return refetch.soon();
     const { state, finished, total, running, etaMs } = p;
     put({ ...current, state, finished, total, running, etaMs });
