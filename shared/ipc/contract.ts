@@ -180,7 +180,10 @@ export const ipcContract = {
       running: z.number().int().min(0),
       /** Estimated milliseconds to the end, or null before the first game finished. */
       etaMs: z.number().min(0).nullable(),
-      /** Why the run stopped on its own (a game that could not be played, a store that failed), else null. */
+      /**
+       * Why the run stopped on its own (a game that could not be played, a store that failed); once, at
+       * the start of a run that goes on, a warning (a program changed since its finished games); else null.
+       */
       error: z.string().nullable(),
     }),
     /** Something stored changed (a game finished, a tournament was created or removed): refetch. */
