@@ -14,8 +14,8 @@ for (const [name, sample] of [
   ['less-copy-b', 'less-greedy'],
 ] as const) {
   const script = join(E2E_BOTS_DIR, name);
-  const file = join(repo, 'electron/engine/bots/samples', `${sample}.ts`);
-  writeFileSync(script, `#!/bin/sh\nexec '${process.execPath}' '${file}' "$@"\n`);
+  const file = join(repo, 'electron/engine/bots/samples/sample-bot.ts');
+  writeFileSync(script, `#!/bin/sh\nexec '${process.execPath}' '${file}' ${sample} "$@"\n`);
   chmodSync(script, 0o755);
 }
 

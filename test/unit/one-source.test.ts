@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_IDS } from '../../shared/bots/languages.ts';
+import { builtInGameIds } from '../../shared/games/registry.ts';
 import { TIMING_MODES } from '../../shared/timing/modes.ts';
 
-// Every list of ids (timing modes, languages, …) has one source file; everything else derives from it
+// Every list of ids (game ids, timing modes, languages, …) has one source file; everything else derives from it
 // (types by `typeof LIST[number]`, zod enums from the array, pickers by iterating it, labels by i18n
 // keys built from the id). This test keeps it so: it reads the source files of electron/, shared/ and
 // renderer/ (not tests, not golden games) and fails, naming file:line, where an id of a list is written
@@ -37,6 +38,32 @@ interface List {
 }
 
 const LISTS: readonly List[] = [
+  {
+    name: 'game id',
+    ids: builtInGameIds,
+    // The registry's one list, and each game's own folder (its module declares its id).
+    sources: ['shared/games/registry.ts', ...builtInGameIds.map((id) => `shared/games/${id}/`)],
+    allowed: [
+      // Per-game tables of the renderer, typed Record<BuiltInGameId, …> so the compiler checks them
+      // against the registry; only the key that is not an identifier is quoted.
+      { path: 'renderer/boards/GameBoard.vue', literal: '6561', why: "the key of 6561's board component" },
+      { path: 'renderer/boards/palette.ts', literal: '6561', why: "the key of 6561's seat colours" },
+      // Each game's own board component names its game, as its folder in shared/games does.
+      ...(
+        [
+          ['renderer/boards/LessBoard.vue', 'less'],
+          ['renderer/boards/MoreBoard.vue', 'more'],
+          ['renderer/boards/Board6561.vue', '6561'],
+          ['renderer/boards/FlitBoard.vue', 'flit'],
+        ] as const
+      ).map(([path, literal]) => ({ path, literal, why: "the game's own board component" })),
+      ...[
+        'renderer/components/protections/ProtectionsNotice.vue',
+        'renderer/components/games/GameLimitsPanel.vue',
+        'renderer/views/GamesView.vue',
+      ].map((path) => ({ path, literal: 'more', why: 'the CSS class `more` (show more)' })),
+    ],
+  },
   {
     name: 'timing mode',
     ids: TIMING_MODES,

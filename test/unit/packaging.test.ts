@@ -27,7 +27,8 @@ import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/confi
 import * as fileMatcher from 'app-builder-lib/out/fileMatcher.js';
 import { convertIcon } from 'app-builder-lib/out/util/iconConverter.js';
 import { listPackage } from '@electron/asar';
-import { sampleBots } from '../../electron/engine/bots/samples/index.ts';
+import { allSampleBots } from '../../electron/engine/bots/samples/index.ts';
+import { builtInGameIds } from '../../shared/games/registry.ts';
 import rendererConfig from '../../renderer/vite.config.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -155,7 +156,7 @@ describe('electron-builder configuration', () => {
 describe('sample bots in the package', () => {
   const resources = mkdtempSync(join(tmpdir(), 'jury-resources-'));
   const shipped = join(resources, 'sample-bots');
-  const bots = Object.values(sampleBots).flat();
+  const bots = allSampleBots;
   afterAll(() => rmSync(resources, { recursive: true, force: true }));
 
   beforeAll(async () => {
@@ -166,21 +167,33 @@ describe('sample bots in the package', () => {
 
   it('ships them as extraResources under sample-bots/, in the repository layout', () => {
     expect(bots).toHaveLength(8);
+    // One script runs them all, with the sample's id as its first argument.
+    expect(new Set(bots.map((bot) => relative(root, bot.file)))).toEqual(
+      new Set(['electron/engine/bots/samples/sample-bot.ts']),
+    );
     for (const bot of bots) {
       const file = relative(root, bot.file);
-      expect(file).toMatch(/^electron\/engine\/bots\/samples\/[\w-]+\.ts$/);
       expect(existsSync(join(shipped, file)), file).toBe(true);
+    }
+    // Each game's sessions and strategies, which the script finds through the registry.
+    for (const game of builtInGameIds) {
+      for (const file of ['index.ts', 'session.ts', 'strategies.ts'])
+        expect(existsSync(join(shipped, 'shared/games', game, 'samples', file)), `${game}/${file}`).toBe(
+          true,
+        );
     }
     expect(filesUnder(resources).every((file) => file.startsWith(shipped))).toBe(true);
   });
 
   it('ships every module the bots import, and no tests', () => {
-    for (const bot of bots) {
-      const { files, bare } = importClosure(bot.file);
+    for (const script of new Set(bots.map((bot) => bot.file))) {
+      const { files, bare } = importClosure(script);
       expect(
         [...bare].filter((spec) => !spec.startsWith('node:')),
-        bot.id,
+        script,
       ).toEqual([]);
+      // The registry brings in every game's module and samples.
+      expect(files.size).toBeGreaterThan(50);
       for (const file of files) expect(existsSync(join(shipped, relative(root, file))), file).toBe(true);
     }
     expect(filesUnder(shipped).filter((file) => file.endsWith('.test.ts'))).toEqual([]);
@@ -188,7 +201,7 @@ describe('sample bots in the package', () => {
 
   it('runs every bot from the copy with Node (it exits 0 when its input ends)', () => {
     for (const bot of bots) {
-      const run = spawnSync(process.execPath, [join(shipped, relative(root, bot.file))], {
+      const run = spawnSync(process.execPath, [join(shipped, relative(root, bot.file)), bot.id], {
         input: '',
         encoding: 'utf8',
         timeout: 20_000,
@@ -203,7 +216,7 @@ describe('sample bots in the package', () => {
 
   it('plays the same moves from the copy as from the repository', () => {
     const play = (file: string): string =>
-      spawnSync(process.execPath, [file, '--seed', '7'], {
+      spawnSync(process.execPath, [file, '6561-greedy', '--seed', '7'], {
         input: 'B\n22\n11\n',
         encoding: 'utf8',
         timeout: 20_000,
@@ -332,7 +345,7 @@ describe.runIf(process.env['JURY_PACK_TEST'] === '1')(
         expect(app).toContain('/out/preload/index.cjs');
         expect(app).toContain('/out/renderer/index.html');
         expect(app.filter((f) => /^\/(electron|shared|renderer|test|build)\//.test(f))).toEqual([]);
-        for (const bot of Object.values(sampleBots).flat())
+        for (const bot of allSampleBots)
           expect(existsSync(join(resources, 'sample-bots', relative(root, bot.file))), bot.id).toBe(true);
       } finally {
         rmSync(work, { recursive: true, force: true });

@@ -222,7 +222,7 @@ describe('BotLibrary: sample bots', () => {
     // The sample's sources go into its sandbox with it.
     expect(await library.matchBot(random.id)).toEqual({
       name: 'Less random',
-      command: [process.execPath, file],
+      command: [process.execPath, file, 'less-random'],
       paths: [
         dirname(file),
         resolve(dirname(file), '../../../../shared'),

@@ -13,15 +13,18 @@ const SAMPLES = new URL('../../../electron/engine/bots/samples/', import.meta.ur
 const run = promisify(execFile);
 
 /**
- * A copy of the greedy More sample bot in `dir`, its relative imports pointed back at the samples folder
- * so the copy runs anywhere. Its hash is the copy's own (for `node <script>` the script is hashed).
+ * A copy of the sample script in `dir` that always runs the greedy More sample, its relative imports
+ * pointed back at the samples folder so the copy runs anywhere. Its hash is the copy's own (for
+ * `node <script>` the script is hashed).
  */
 function copyGreedyBot(dir: string): string {
-  const source = readFileSync(new URL('more-greedy.ts', SAMPLES), 'utf8');
+  const source = readFileSync(new URL('sample-bot.ts', SAMPLES), 'utf8');
   const path = join(dir, 'mine.ts');
   writeFileSync(
     path,
-    source.replaceAll(/from '\.\/([^']+)'/g, (_, file: string) => `from '${new URL(file, SAMPLES).href}'`),
+    source
+      .replaceAll(/from '\.\/([^']+)'/g, (_, file: string) => `from '${new URL(file, SAMPLES).href}'`)
+      .replace('runSample();', "runSample(['more-greedy', ...process.argv.slice(2)]);"),
   );
   return path;
 }

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   builtInGameIds,
@@ -42,7 +42,9 @@ export const SAMPLE_SCRIPT = 'sample-bot.ts';
  */
 export function samplesFolder(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const folder = env['JURY_SAMPLES_DIR'];
-  return folder !== undefined && folder !== '' ? folder : fileURLToPath(new URL('.', import.meta.url));
+  // From the module's path rather than `new URL('.', import.meta.url)`: the global URL may be a DOM's
+  // (component tests), which Node's fileURLToPath does not take.
+  return folder !== undefined && folder !== '' ? folder : `${dirname(fileURLToPath(import.meta.url))}${sep}`;
 }
 
 const script = join(samplesFolder(), SAMPLE_SCRIPT);
