@@ -15,6 +15,8 @@ import {
   registrationOf,
 } from './registry.ts';
 import { gameIdSchema } from '../ipc/schemas.ts';
+import type { GameRegistration } from './registration.ts';
+import type { AnyGameModule } from './types.ts';
 
 describe('the game registry', () => {
   it('lists the built-in games once, in the order of the UI, each under its module’s own id', () => {
@@ -46,9 +48,10 @@ describe('the game registry', () => {
   });
 
   it('registers a game defined elsewhere under a well-formed id no other game has', () => {
-    const copy = (id: string) => ({
+    // More under another id (a spread of the module union needs the cast back).
+    const copy = (id: string): GameRegistration => ({
       ...registrationOf('more'),
-      module: { ...games.more, info: { ...games.more.info, id: externalGameId(id) } },
+      module: { ...games.more, info: { ...games.more.info, id: externalGameId(id) } } as AnyGameModule,
     });
     for (const bad of ['', 'Moore', 'more more', '-more', 'more-', 'm'.repeat(33)])
       expect(registerGame(copy(bad))).toMatchObject({ ok: false, error: { code: 'bad-game-id' } });
