@@ -68,14 +68,7 @@ const LISTS: readonly List[] = [
     name: 'timing mode',
     ids: TIMING_MODES,
     sources: ['shared/timing/modes.ts'],
-    allowed: [
-      {
-        path: 'electron/engine/referee/',
-        literal: 'official',
-        why: 'the referee is being rewritten (issue 12 part 5); it should ask chargesWallClock(mode)',
-        pending: true,
-      },
-    ],
+    allowed: [],
   },
   {
     name: 'language id',

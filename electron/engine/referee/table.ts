@@ -7,6 +7,7 @@ import {
   type Seat,
   type TimeControl,
 } from '../../../shared/games/types.ts';
+import { chargesWallClock } from '../../../shared/timing/modes.ts';
 import { monotonicUs } from '../channel.ts';
 import type { GameRecord, MoveRecord } from '../record/schema.ts';
 import { TimeKeeper, type MoveTime } from '../timing/time-keeper.ts';
@@ -84,7 +85,8 @@ export class GameTable {
   async promptAndRead(actor: Seat): Promise<Turn> {
     const { seats, clock } = this;
     const s = seats.book(actor);
-    if (this.options.timing === 'official') seats.runOnly(actor);
+    // Charged by the wall clock: only the program that must move runs, so the others cannot steal its CPU.
+    if (chargesWallClock(this.options.timing)) seats.runOnly(actor);
     const own = this.pending.filter((d) => d.seat === actor);
     seats.deliver(own.length === this.pending.length ? [] : this.pending.filter((d) => d.seat !== actor));
     this.pending = [];
