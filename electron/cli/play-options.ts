@@ -3,6 +3,7 @@ import { parse as parseShell } from 'shell-quote';
 import { findGame, gameIds } from '../../shared/games/registry.ts';
 import type { AnyGameModule } from '../../shared/games/types.ts';
 import { isTimingMode, TIMING_MODES, type TimingMode } from '../../shared/timing/modes.ts';
+import { RUN_BOUNDS } from '../../shared/tournament/config-schema.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The raw options of `jury play`, as commander hands them over. */
@@ -101,7 +102,9 @@ export async function parsePlayRequest(
     );
   }
   const budgetMs =
-    flags.budgetMs === undefined ? undefined : integer('--budget-ms', flags.budgetMs, 1, 86_400_000);
+    flags.budgetMs === undefined
+      ? undefined
+      : integer('--budget-ms', flags.budgetMs, RUN_BOUNDS.budgetMs.min, RUN_BOUNDS.budgetMs.max);
   return {
     game,
     bots: flags.bot.map(splitCommand),
@@ -109,10 +112,15 @@ export async function parsePlayRequest(
     ...(board === undefined ? {} : { board }),
     timing: flags.timing,
     ...(budgetMs === undefined ? {} : { budgetMs }),
-    graceMs: integer('--grace-ms', flags.graceMs, 0, 60_000),
+    graceMs: integer('--grace-ms', flags.graceMs, RUN_BOUNDS.graceMs.min, RUN_BOUNDS.graceMs.max),
     limits: {
-      memoryMiB: integer('--memory-mib', flags.memoryMib, 16, 1_048_576),
-      maxProcesses: integer('--max-processes', flags.maxProcesses, 1, 100_000),
+      memoryMiB: integer('--memory-mib', flags.memoryMib, RUN_BOUNDS.memoryMiB.min, RUN_BOUNDS.memoryMiB.max),
+      maxProcesses: integer(
+        '--max-processes',
+        flags.maxProcesses,
+        RUN_BOUNDS.maxProcesses.min,
+        RUN_BOUNDS.maxProcesses.max,
+      ),
       network: flags.network === true,
     },
     ...(flags.record === undefined ? {} : { recordPath: flags.record }),

@@ -51,20 +51,36 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
 /** A tournament's format with its settings, defaults filled in. */
 export type ScheduleSettings = z.output<typeof scheduleSchema>;
 
+/**
+ * The bounds of every number a run is given, one set for the config file, the app's form and
+ * `jury play`'s flags (which check them with the same numbers).
+ */
+export const RUN_BOUNDS = {
+  /** A per-game or per-move budget override: up to a day. */
+  budgetMs: { min: 1, max: 86_400_000 },
+  graceMs: { min: 0, max: 60_000 },
+  /** Up to 1 TiB: beyond any machine Jury runs on, but a typo such as 10240000 is refused. */
+  memoryMiB: { min: 16, max: 1_048_576 },
+  maxProcesses: { min: 1, max: 100_000 },
+} as const;
+
+const bounded = (bounds: { readonly min: number; readonly max: number }) =>
+  z.number().int().min(bounds.min).max(bounds.max);
+
 /** A timing mode's id (shared/timing/modes.ts). */
 export const timingModeSchema = z.enum(TIMING_MODES);
 
 /** How long a bot may take to exit after Quit, in milliseconds (the settings' default too). */
-export const graceMsSchema = z.number().int().min(0).max(60_000);
+export const graceMsSchema = bounded(RUN_BOUNDS.graceMs);
 
 /** A memory cap per bot in MiB (null: no cap), wherever one is asked (settings, limits, protections). */
-export const memoryMiBSchema = z.number().int().min(16).nullable();
+export const memoryMiBSchema = bounded(RUN_BOUNDS.memoryMiB).nullable();
 
 /** How thinking time is charged and limited. */
 export const timingSchema = z
   .strictObject({
     mode: timingModeSchema.default(DEFAULT_TIMING_MODE),
-    budgetMs: z.number().int().positive().optional(),
+    budgetMs: bounded(RUN_BOUNDS.budgetMs).optional(),
     graceMs: graceMsSchema.default(1000),
   })
   .default({ mode: DEFAULT_TIMING_MODE, graceMs: 1000 });
@@ -73,7 +89,7 @@ export const timingSchema = z
 export const limitsSchema = z
   .strictObject({
     memoryMiB: memoryMiBSchema.default(1024),
-    maxProcesses: z.number().int().min(1).nullable().default(256),
+    maxProcesses: bounded(RUN_BOUNDS.maxProcesses).nullable().default(256),
     network: z.boolean().default(false),
     /** Pin each running game's bots to a core of their own (only while games at once ≤ cores). */
     affinity: z.boolean().default(true),
