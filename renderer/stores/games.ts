@@ -2,10 +2,10 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import type { GameRow } from '../view/game-filter.ts';
+import type { GameRow } from '../logic/game-filter.ts';
 import { newestAnswer, sharedSubscription, throttledRefetch } from './refetch.ts';
 
-export type { GameRow } from '../view/game-filter.ts';
+export type { GameRow } from '../logic/game-filter.ts';
 
 /** At most one refetch of the list per this many ms, however many games start and finish. */
 export const GAMES_REFETCH_MS = 1000;

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import type { TournamentDraft } from '../view/draft.ts';
+import type { TournamentDraft } from '../logic/draft.ts';
 import { useNotices } from './notices.ts';
 
 /** The latest picture of one running game. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { TournamentDraft } from '../view/draft.ts';
+import type { TournamentDraft } from '../logic/draft.ts';
 import { usePresetsStore, type Preset } from './presets.ts';
 import { useNotices } from './notices.ts';
 

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import type { TournamentDraft } from '../view/draft.ts';
+import type { TournamentDraft } from '../logic/draft.ts';
 import { useNotices } from './notices.ts';
 
 /** A saved, reusable set of tournament settings. */

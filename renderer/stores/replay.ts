@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import { clampStep, navigate, type NavAction } from '../view/replay-nav.ts';
+import { clampStep, navigate, type NavAction } from '../logic/replay-nav.ts';
 import { messageOf, useNotices } from './notices.ts';
 
 /** A finished game, move by move (`tournament.replay` and `tournament.rerun`). */

@@ -9,7 +9,7 @@ import {
   nextSort,
   sortRows,
   type SortState,
-} from '../view/standings-table.ts';
+} from '../logic/standings-table.ts';
 import { useNotices } from './notices.ts';
 import { newestAnswer, sharedSubscription, throttledRefetch } from './refetch.ts';
 

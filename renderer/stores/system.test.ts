@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { Protection } from '../view/protections.ts';
+import type { Protection } from '../logic/protections.ts';
 import { useSystemStore } from './system.ts';
 
 const api = vi.hoisted(() => ({ systemProtections: vi.fn() }));

@@ -7,7 +7,7 @@ import {
   type Protection,
   type ProtectionLimits,
   type ProtectionSummary,
-} from '../view/protections.ts';
+} from '../logic/protections.ts';
 import { messageOf } from './notices.ts';
 
 /**

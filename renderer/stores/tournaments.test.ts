@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
-import type { TournamentDraft } from '../view/draft.ts';
+import type { TournamentDraft } from '../logic/draft.ts';
 import { REFETCH_THROTTLE_MS, useTournamentsStore, type TournamentSummary } from './tournaments.ts';
 import { useNotices } from './notices.ts';
 

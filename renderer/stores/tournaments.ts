@@ -2,8 +2,8 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import type { TournamentDraft } from '../view/draft.ts';
-import type { FieldIssue } from '../view/draft-issues.ts';
+import type { TournamentDraft } from '../logic/draft.ts';
+import type { FieldIssue } from '../logic/draft-issues.ts';
 import { noticeErrors, useNotices } from './notices.ts';
 import { throttledRefetch } from './refetch.ts';
 

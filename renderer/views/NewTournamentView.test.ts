@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enableAutoUnmount, flushPromises } from '@vue/test-utils';
-import type { LibraryBot } from '../view/draft.ts';
+import type { LibraryBot } from '../logic/draft.ts';
 import NewTournamentView from './NewTournamentView.vue';
 import { appInfo, blank, mountScreen } from '../../test/helpers/renderer-mount.ts';
 

@@ -4,8 +4,8 @@ import { FORMAT_KINDS, seatProblem, type FormatKind } from '../../shared/tournam
 import { validateFormat, type FormatConfig } from '../../shared/tournament/formats/index.ts';
 import type { ScheduleSettings } from '../../shared/tournament/config-schema.ts';
 import { parseTournamentConfig } from '../../electron/engine/tournament/config.ts';
-import { defaultForm, formatsFor } from '../../renderer/view/draft.ts';
-import { localIssues } from '../../renderer/view/draft-issues.ts';
+import { defaultForm, formatsFor } from '../../renderer/logic/draft.ts';
+import { localIssues } from '../../renderer/logic/draft-issues.ts';
 
 // The three places that check a format against a game's seats (the config file's schema, the formats'
 // validateFormat, the app's form) must give the same answer for every game and format: each asks

@@ -1,5 +1,5 @@
 import type { GameEnd, GameEndKind } from '../../../shared/games/end.ts';
-import { formatNumber } from '../../view/numbers.ts';
+import { formatNumber } from '../../logic/numbers.ts';
 
 /**
  * How a game ended, in words: the message key (renderer/i18n/messages/games.ts) of every way a game can

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { defineComponent, nextTick, ref } from 'vue';
-import type { TournamentDraft } from '../../view/draft.ts';
-import type { FieldIssue } from '../../view/draft-issues.ts';
+import type { TournamentDraft } from '../../logic/draft.ts';
+import type { FieldIssue } from '../../logic/draft-issues.ts';
 import { CHECK_DELAY_MS, useDraftCheck } from './draft-check.ts';
 
 const draftNamed = (name: string): TournamentDraft => ({

@@ -1,6 +1,6 @@
 import { onBeforeUnmount, ref, watch, type Ref } from 'vue';
-import type { TournamentDraft } from '../../view/draft.ts';
-import type { FieldIssue } from '../../view/draft-issues.ts';
+import type { TournamentDraft } from '../../logic/draft.ts';
+import type { FieldIssue } from '../../logic/draft-issues.ts';
 
 /** How long the form waits after the last change before asking the engine (ms). */
 export const CHECK_DELAY_MS = 300;

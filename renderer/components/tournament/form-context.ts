@@ -1,7 +1,7 @@
 import { inject, type ComputedRef, type InjectionKey } from 'vue';
 import type { Response } from '../../../shared/ipc/contract.ts';
-import type { DraftForm, LibraryBot } from '../../view/draft.ts';
-import { issuesAt, type FieldIssue } from '../../view/draft-issues.ts';
+import type { DraftForm, LibraryBot } from '../../logic/draft.ts';
+import { issuesAt, type FieldIssue } from '../../logic/draft-issues.ts';
 
 /**
  * What the new-tournament form's sections share, provided by NewTournamentView: the form itself (one
