@@ -1,4 +1,4 @@
-import { sha256File, identityFile } from './bots/hash.ts';
+import { sha256File, sha256Files, identityFile } from './bots/hash.ts';
 import type { Launcher, LaunchedBot, MatchBot } from './play-match.ts';
 import {
   findExecutable,
@@ -10,10 +10,11 @@ import {
 
 /**
  * The content hash (SHA-256) of the file that identifies this version of `bot`: its program, or the
- * script an interpreter runs (see identityFile). Null when the program cannot be found or read. Game
+ * script an interpreter runs (see identityFile), or the bot's own {@link MatchBot.identity} files. Null when the program cannot be found or read. Game
  * records and the participants table both take a bot's hash from here, so they always agree.
  */
 export async function botHash(bot: MatchBot): Promise<string | null> {
+  if (bot.identity !== undefined) return sha256Files(bot.identity).catch(() => null);
   const [executable = '', ...args] = bot.command;
   const cwd = bot.cwd ?? process.cwd();
   const exe = findExecutable(executable, cwd, { ...process.env, ...bot.env });

@@ -20,6 +20,12 @@ export interface MatchBot {
   readonly paths?: readonly string[];
   /** Files it must not read even beside its program (set from {@link MatchRequest.hidden}). */
   readonly hidden?: readonly string[];
+  /**
+   * The files whose content is this bot's version, when its program alone is not (a sample bot: one
+   * script shared by every sample, and its strategy's sources). Absent: the program or the script an
+   * interpreter runs (see bots/hash.ts identityFile).
+   */
+  readonly identity?: readonly string[];
 }
 
 /** A started bot, as a {@link Launcher} returns it. */

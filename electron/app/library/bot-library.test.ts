@@ -228,6 +228,11 @@ describe('BotLibrary: sample bots', () => {
         resolve(dirname(file), '../../../../shared'),
         resolve(dirname(file), '../../../../package.json'),
       ],
+      // Its version: the script, the session code and the Less folder's sources (see launch.test.ts).
+      identity: expect.arrayContaining([
+        file,
+        resolve(dirname(file), '../../../../shared/games/less/rules.ts'),
+      ]),
     });
     expect(library.configBot(random.id)).toEqual({ name: 'Less random', sample: 'random' });
     expect(library.configBot(random.id, 'less')).toEqual({ name: 'Less random', sample: 'random' });

@@ -17,7 +17,7 @@ import {
   type StoredBot,
 } from './library-file.ts';
 import { checkNewName, defaultName, newBotId, uniqueName } from './naming.ts';
-import { sampleLaunch } from '../../engine/bots/samples/launch.ts';
+import { sampleMatchBot } from '../../engine/bots/sample-match-bot.ts';
 import { buildSource, existingBuild, type SourceBot } from './source-build.ts';
 
 export { botGameProblem, type ConfigBot } from './config-bot.ts';
@@ -178,7 +178,7 @@ export class BotLibrary {
       case 'sample': {
         const sample = findSampleBot(bot.path);
         if (sample === undefined) throw new Error(`${bot.name}: this Jury has no sample bot ${bot.path}`);
-        return { name: bot.name, ...sampleLaunch(sample) };
+        return sampleMatchBot(sample, bot.name);
       }
       case 'program': {
         const why = whyNotExecutable(bot.path);

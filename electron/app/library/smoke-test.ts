@@ -9,7 +9,7 @@ import type { ProcessLauncher } from '../../engine/bot-launcher.ts';
 import { playMatch, type Launcher, type MatchBot, type ResourceLimits } from '../../engine/play-match.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
-import { sampleLaunch } from '../../engine/bots/samples/launch.ts';
+import { sampleMatchBot } from '../../engine/bots/sample-match-bot.ts';
 
 /** The result of a smoke test, as the UI shows it. */
 export type SmokeTest = z.output<typeof smokeTestSchema>;
@@ -41,10 +41,9 @@ export async function smokeTest(
   const module = gameModule(game);
   const random = samplesOf(game).find((s) => s.strength === 'random');
   if (!random) throw new Error(`${module.info.title} has no random sample bot`);
-  const opponents: MatchBot[] = Array.from({ length: module.info.seats - 1 }, (_, i) => ({
-    name: module.info.seats > 2 ? `${random.name} ${i + 1}` : random.name,
-    ...sampleLaunch(random),
-  }));
+  const opponents: MatchBot[] = Array.from({ length: module.info.seats - 1 }, (_, i) =>
+    sampleMatchBot(random, module.info.seats > 2 ? `${random.name} ${i + 1}` : random.name),
+  );
   // The real launcher can say why a program cannot start; without asking, the game would only show
   // an EXIT at move 1.
   const problem = 'check' in launcher ? await (launcher as ProcessLauncher).check(bot) : null;

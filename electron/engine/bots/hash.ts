@@ -16,6 +16,17 @@ export function sha256File(path: string): Promise<string> {
   });
 }
 
+/**
+ * One SHA-256 over several files, as lowercase hex: each file's path as given and the hash of its content,
+ * in the order given, so a changed, added, removed or renamed file changes it. Rejects when a file cannot
+ * be read.
+ */
+export async function sha256Files(paths: readonly string[]): Promise<string> {
+  const all = createHash('sha256');
+  for (const path of paths) all.update(`${path}\0${await sha256File(path)}\n`);
+  return all.digest('hex');
+}
+
 /** Interpreters whose first file argument, not the interpreter itself, is what identifies a bot. */
 const INTERPRETERS = /^(node|nodejs|python[0-9.]*|pypy[0-9.]*|ruby|perl|php|bash|sh|java|deno|bun)(\.exe)?$/;
 

@@ -23,6 +23,7 @@ export function sampleMatchBot(sample: SampleBot, name: string): MatchBot {
     name,
     command: launch.command,
     paths: launch.paths,
+    identity: launch.identity,
     ...(launch.env ? { env: launch.env } : {}),
   };
 }

@@ -10,18 +10,24 @@ afterEach(() => {
 describe('sampleLaunch', () => {
   it('runs the script with the Node that runs Jury', () => {
     // A script where no sources exist carries no paths; see the next test for the real ones.
-    expect(sampleLaunch({ id: 'less-random', file: '/x/sample-bot.ts' })).toEqual({
+    expect(
+      sampleLaunch({ id: 'less-random', file: '/x/sample-bot.ts', game: sampleBots.less[0]!.game }),
+    ).toEqual({
       command: [process.execPath, '/x/sample-bot.ts', 'less-random'],
       paths: [],
+      identity: ['/x/sample-bot.ts', '/shared/games/sample-session.ts'],
     });
   });
 
   it('makes the Electron binary act as Node inside the app', () => {
     Object.defineProperty(process.versions, 'electron', { value: '45.4.1', configurable: true });
-    expect(sampleLaunch({ id: 'less-random', file: '/x/sample-bot.ts' })).toEqual({
+    expect(
+      sampleLaunch({ id: 'less-random', file: '/x/sample-bot.ts', game: sampleBots.less[0]!.game }),
+    ).toEqual({
       command: [process.execPath, '/x/sample-bot.ts', 'less-random'],
       env: { ELECTRON_RUN_AS_NODE: '1' },
       paths: [],
+      identity: ['/x/sample-bot.ts', '/shared/games/sample-session.ts'],
     });
   });
 
@@ -30,5 +36,19 @@ describe('sampleLaunch', () => {
     const file = bot.file;
     const top = resolve(dirname(file), '../../../..');
     expect(sampleLaunch(bot).paths).toEqual([dirname(file), join(top, 'shared'), join(top, 'package.json')]);
+  });
+
+  it("identifies a sample's version by its script, the session code and its game folder's sources", () => {
+    const [random, greedy] = sampleBots.more;
+    const identity = sampleLaunch(random!).identity;
+    const top = resolve(dirname(random!.file), '../../../..');
+    expect(identity.slice(0, 2)).toEqual([random!.file, join(top, 'shared/games/sample-session.ts')]);
+    expect(identity).toContain(join(top, 'shared/games/more/samples/strategies.ts'));
+    expect(identity).toContain(join(top, 'shared/games/more/rules.ts'));
+    expect(identity.some((f) => f.endsWith('.test.ts') || f.includes('/golden/'))).toBe(false);
+    expect(identity.some((f) => f.includes('/shared/games/less/'))).toBe(false);
+    // The two samples of one game share their sources; the other game's differ.
+    expect(sampleLaunch(greedy!).identity).toEqual(identity);
+    expect(sampleLaunch(sampleBots.less[0]!).identity).not.toEqual(identity);
   });
 });

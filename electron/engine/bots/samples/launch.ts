@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { SampleBot } from './index.ts';
 
 /** How to start a sample bot's script: a program and its arguments, plus variables for its environment. */
@@ -8,6 +8,11 @@ export interface SampleLaunch {
   readonly env?: Record<string, string>;
   /** What the script needs to read inside its sandbox: the sample sources and the game modules. */
   readonly paths: string[];
+  /**
+   * The files whose content is this sample's version: the script, the shared session code and every
+   * source of its game's folder (rules and strategies), so changing a strategy changes its hash.
+   */
+  readonly identity: string[];
 }
 
 /**
@@ -18,12 +23,29 @@ export interface SampleLaunch {
  * instead of running the script; `ELECTRON_RUN_AS_NODE=1` makes it behave as plain Node for that child
  * process only. Arguments such as `--seed N` go after the command.
  */
-export function sampleLaunch(bot: Pick<SampleBot, 'id' | 'file'>): SampleLaunch {
+export function sampleLaunch(bot: Pick<SampleBot, 'id' | 'file' | 'game'>): SampleLaunch {
   const command = [process.execPath, bot.file, bot.id];
   const paths = samplePaths(bot.file);
+  const identity = sampleIdentity(bot);
   return process.versions['electron'] === undefined
-    ? { command, paths }
-    : { command, env: { ELECTRON_RUN_AS_NODE: '1' }, paths };
+    ? { command, paths, identity }
+    : { command, env: { ELECTRON_RUN_AS_NODE: '1' }, paths, identity };
+}
+
+/** The script, shared/games/sample-session.ts and the game folder's sources (no tests, no goldens), sorted. */
+function sampleIdentity(bot: Pick<SampleBot, 'file' | 'game'>): string[] {
+  const games = join(resolve(dirname(bot.file), '../../../..'), 'shared', 'games');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'golden' ? [] : sources(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    });
+  const folder = join(games, bot.game);
+  const own = existsSync(folder)
+    ? sources(folder).sort((a, b) => relative(games, a).localeCompare(relative(games, b)))
+    : [];
+  return [bot.file, join(games, 'sample-session.ts'), ...own];
 }
 
 /**
