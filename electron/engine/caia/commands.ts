@@ -47,7 +47,10 @@ export function parseRefereeCommand(rest: string, line: string, players: number)
         return { kind: 'fatal', reason: `incomplete ${word} command ${quoted(line)}: it names no player` };
       }
       if (n.kind === 'invalid') {
-        return { kind: 'fatal', reason: `invalid ${word} command ${quoted(line)}: ${quoted(n.word)} is not a player number` };
+        return {
+          kind: 'fatal',
+          reason: `invalid ${word} command ${quoted(line)}: ${quoted(n.word)} is not a player number`,
+        };
       }
       if (n.value < 1 || n.value > players) {
         return {

@@ -107,7 +107,11 @@ export async function runCaiaGame(options: CaiaGameOptions): Promise<CaiaGameRes
       refereeClosed = true;
       end = { kind: 'referee-exited', exit: read.exit ?? options.referee.exit };
     } else if (read.kind === 'bad-line') {
-      end = { kind: 'referee-error', line: '', reason: `the referee wrote a line Jury cannot read (${read.detail})` };
+      end = {
+        kind: 'referee-error',
+        line: '',
+        reason: `the referee wrote a line Jury cannot read (${read.detail})`,
+      };
     } else {
       end = { kind: 'watchdog', limit: waitUs === left ? 'total' : 'idle', afterUs: clock() - t0 };
     }

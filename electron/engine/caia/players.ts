@@ -97,7 +97,8 @@ export class CaiaPlayers {
     if (channel.exited && channel.exit?.signal) {
       return this.tag(player, crashedTag(channel.exit.signal), goneFailure(ply, channel.exit, ''));
     }
-    if (channel.exited && seat.eofSeen) return this.tag(player, TAG_STOPPED, goneFailure(ply, channel.exit, ''));
+    if (channel.exited && seat.eofSeen)
+      return this.tag(player, TAG_STOPPED, goneFailure(ply, channel.exit, ''));
 
     const others = this.opts.suspendOthers
       ? this.seats.filter((s) => s !== seat && !s.channel.exited).map((s) => s.channel)
@@ -131,7 +132,11 @@ export class CaiaPlayers {
       if (read.kind === 'closed') {
         this.charge(seat, keeper.stop());
         seat.eofSeen = true;
-        return this.tag(player, TAG_EMPTY_LINE, goneFailure(ply, read.exit ?? seat.channel.exit, read.pending));
+        return this.tag(
+          player,
+          TAG_EMPTY_LINE,
+          goneFailure(ply, read.exit ?? seat.channel.exit, read.pending),
+        );
       }
       const moveTime = keeper.stop(read.atUs);
       this.charge(seat, moveTime);
@@ -140,7 +145,12 @@ export class CaiaPlayers {
         return this.timeout(player, { kind: 'timeout', ply, usedUs, pending: '' });
       }
       if (read.kind === 'bad-line') {
-        return this.tag(player, TAG_BAD_LINE, { kind: 'protocol', ply, code: read.code, detail: read.detail });
+        return this.tag(player, TAG_BAD_LINE, {
+          kind: 'protocol',
+          ply,
+          code: read.code,
+          detail: read.detail,
+        });
       }
       if (read.line === '') {
         return this.tag(player, TAG_EMPTY_LINE, { kind: 'protocol', ply, code: 'empty-line', detail: '' });

@@ -29,7 +29,9 @@ export function parseReport(text: string, players: number): Result<CaiaReport, s
   for (let i = 1; i <= players; i += 1) {
     ({ word, rest } = readWord(rest));
     if (word === '') {
-      return err(`the report has ${i - 1} score${i === 2 ? '' : 's'} for ${players} player${players === 1 ? '' : 's'}`);
+      return err(
+        `the report has ${i - 1} score${i === 2 ? '' : 's'} for ${players} player${players === 1 ? '' : 's'}`,
+      );
     }
     if (!/^[+-]?\d+$/.test(word) || !Number.isSafeInteger(Number(word))) {
       return err(`player ${i}'s score ${JSON.stringify(word)} is not a whole number`);

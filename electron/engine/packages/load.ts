@@ -140,7 +140,8 @@ export async function loadGamePackage(path: string): Promise<Result<GamePackage,
     });
   }
   const parsed = parseGameManifestText(text);
-  if (!parsed.ok) return err({ code: parsed.error.code, message: `${manifestPath}: ${parsed.error.message}` });
+  if (!parsed.ok)
+    return err({ code: parsed.error.code, message: `${manifestPath}: ${parsed.error.message}` });
   const manifest = parsed.value;
 
   const problems: string[] = [];
@@ -149,7 +150,8 @@ export async function loadGamePackage(path: string): Promise<Result<GamePackage,
   for (const [i, name] of manifest.files.entries()) {
     const filePath = resolve(folder, name);
     const kind = await kindOf(filePath);
-    if (kind === null) problems.push(`files.${i}: ${JSON.stringify(name)} does not exist in the package folder`);
+    if (kind === null)
+      problems.push(`files.${i}: ${JSON.stringify(name)} does not exist in the package folder`);
     else files.push({ name, path: filePath, kind });
   }
   const samples: { name: string; command: string[] }[] = [];

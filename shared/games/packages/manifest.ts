@@ -50,14 +50,17 @@ const log = z
   })
   .transform((l) => ({ file: l.file, kind: l.kind ?? (/\.html?$/i.test(l.file) ? 'html' : 'text') }));
 
-const unique = <T>(key: (item: T) => string, what: string) => (items: readonly T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  items.forEach((item, index) => {
-    const k = key(item);
-    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [index], message: `${what} ${JSON.stringify(k)} twice` });
-    seen.add(k);
-  });
-};
+const unique =
+  <T>(key: (item: T) => string, what: string) =>
+  (items: readonly T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: [index], message: `${what} ${JSON.stringify(k)} twice` });
+      seen.add(k);
+    });
+  };
 
 /** The zod schema of a version-1 manifest (format and version are checked first by {@link parseGameManifest}). */
 export const gameManifestSchema = z.strictObject({

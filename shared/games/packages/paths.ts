@@ -14,7 +14,8 @@ export function packagePathProblem(path: string): string | null {
   }
   const parts = path.split('/');
   if (parts.includes('..')) return `${JSON.stringify(path)} leads out of the package folder ("..")`;
-  if (parts.every((p) => p === '' || p === '.')) return `${JSON.stringify(path)} names the package folder itself`;
+  if (parts.every((p) => p === '' || p === '.'))
+    return `${JSON.stringify(path)} names the package folder itself`;
   return null;
 }
 
