@@ -5,14 +5,14 @@
  * makes it fail (the exit code is 0 unless the command line is wrong).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, release } from 'node:os';
+import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { judgeSection } from './judge/index.ts';
 import { rendererSection } from './renderer/index.ts';
 import { tournamentSection } from './tournament/index.ts';
-import { heading, targetLine } from './lib/format.ts';
+import { heading, targetTable } from './lib/format.ts';
 import type { BenchContext, Figures, PartResult, Section } from './lib/section.ts';
 
 /** Every section; a later one (a tournament simulation) is one more entry. */
@@ -30,12 +30,18 @@ function usage(): string {
   ].join('\n');
 }
 
+/** The 1, 5 and 15 minute load averages, rounded. */
+function loadAverage(): number[] {
+  return loadavg().map((l) => Math.round(l * 100) / 100);
+}
+
 /** The machine the figures belong to. */
 function machine(): Figures {
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
     cpus: availableParallelism(),
-    loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    loadAverage: loadAverage(),
     platform: process.platform,
     kernel: release(),
     node: process.version,
@@ -70,7 +76,7 @@ async function main(): Promise<number> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const env = machine();
   console.log(
-    `Jury benchmark ${args.quick ? '(quick) ' : ''}on ${env.cpus} × ${env.cpu}, ${env.platform} ${env.kernel}, Node ${env.node}`,
+    `Jury benchmark ${args.quick ? '(quick) ' : ''}on ${env.cpus} × ${env.cpu}, ${env.platform} ${env.kernel}, Node ${env.node}, load average ${loadAverage().join(' ')}`,
   );
   const all: Record<string, Figures> = {};
   const summary: string[] = [];
@@ -85,13 +91,23 @@ async function main(): Promise<number> {
       console.log(`\nsection ${section.name} could not run: ${error}`);
     }
     const seconds = Math.round(performance.now() - started) / 1000;
-    const result: Figures = { section: section.name, quick: args.quick, machine: env, seconds, error, parts };
+    const result: Figures = {
+      section: section.name,
+      quick: args.quick,
+      startedAt: stamp,
+      machine: env,
+      loadAverageAfter: loadAverage(),
+      seconds,
+      error,
+      parts,
+    };
     all[section.name] = result;
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, `${section.name}-${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
     summary.push(`${section.name} (${seconds} s)`);
+    const targets = Object.values(parts).flatMap((part) => part.targets);
+    for (const l of targetTable(targets)) summary.push(`  ${l}`);
     for (const [name, part] of Object.entries(parts)) {
-      for (const t of part.targets) summary.push(`  ${targetLine(t)}`);
       if (part.error) summary.push(`  ERROR ${name}: ${part.error}`);
     }
   }
@@ -102,7 +118,8 @@ async function main(): Promise<number> {
   console.log(heading('targets'));
   for (const l of summary) console.log(l);
   console.log(
-    `\nfigures written to ${join('test/bench/results', `<section>-${stamp}.json`)} and latest.json`,
+    `\nfigures written to ${join('test/bench/results', `<section>-${stamp}.json`)} and latest.json; ` +
+      'node test/bench/write-docs.ts publishes them in docs/judge.md',
   );
   return 0;
 }

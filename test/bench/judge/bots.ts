@@ -6,11 +6,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The C bots of the judge section, compiled for this run. */
 export interface JudgeBots {
-  /** 6561 player: `bot6561 BURN_US SEED [STAMPS_FILE]` (see bots/bot6561.c). */
+  /** 6561 player: `bot6561 BURN_US SEED [stamp]` (see bots/bot6561.c). */
   readonly bot6561: string;
-  /** Flit player: `botflit BURN_US MOVES [STAMPS_FILE]` (see bots/botflit.c). */
+  /** Flit player: `botflit BURN_US MOVES [stamp]` (see bots/botflit.c). */
   readonly botflit: string;
-  /** The folder the programs live in (stamp files go there too). */
+  /** The folder the programs live in. */
   readonly dir: string;
   dispose(): void;
 }
@@ -27,12 +27,15 @@ export function buildBots(): JudgeBots {
   };
 }
 
-/** The command line of a 6561 bot burning `burnUs` of CPU per move (0: instant). */
-export function command6561(bots: JudgeBots, burnUs: number, seed: number, stamps?: string): string[] {
-  return [bots.bot6561, String(burnUs), String(seed), ...(stamps === undefined ? [] : [stamps])];
+/**
+ * The command line of a 6561 bot burning `burnUs` of CPU per move (0: instant); with `stamp` it writes
+ * its clock readings to standard error at the end (stamps.ts).
+ */
+export function command6561(bots: JudgeBots, burnUs: number, seed: number, stamp = false): string[] {
+  return [bots.bot6561, String(burnUs), String(seed), ...(stamp ? ['stamp'] : [])];
 }
 
 /** The command line of a Flit bot that burns `burnUs` and moves on its first `moves` prompts. */
-export function commandFlit(bots: JudgeBots, burnUs: number, moves: number, stamps?: string): string[] {
-  return [bots.botflit, String(burnUs), String(moves), ...(stamps === undefined ? [] : [stamps])];
+export function commandFlit(bots: JudgeBots, burnUs: number, moves: number, stamp = false): string[] {
+  return [bots.botflit, String(burnUs), String(moves), ...(stamp ? ['stamp'] : [])];
 }

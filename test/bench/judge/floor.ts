@@ -1,81 +1,160 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { monotonicUs } from '../../../electron/engine/channel.ts';
+import type { GameRecord } from '../../../electron/engine/record/schema.ts';
 
-/** The 6561 game length and its last line, as the C bot expects them. */
-const MOVES = 1000;
 /** A relay that hears nothing for this long gives up (a broken bot, not a slow one). */
 const STALL_MS = 10_000;
 
-/** One game relayed by bare Node between two bot processes: per seat, when lines went out and came in. */
-export interface RelayLog {
-  /** Monotonic µs (as Jury's {@link monotonicUs}) of every write to each seat, in order. */
-  readonly sends: readonly (readonly number[])[];
-  /** Monotonic µs at which each reply of each seat arrived, in order. */
-  readonly arrivals: readonly (readonly number[])[];
-  /** Every reply's round trip in µs (its arrival minus the write of its prompt), in play order, with seat. */
-  readonly replies: readonly { readonly seat: number; readonly us: number }[];
+/**
+ * The lines of one game as a bare relay replays them: what to write before the first reply and after each
+ * reply, and the replies that must come back. Made from a Jury record ({@link scriptOf}), so the floor
+ * writes the very bytes Jury wrote, to the same bots, in the same order of turns.
+ */
+export interface RelayScript {
+  readonly seats: number;
+  /** Step k: the writes after the k-th reply (step 0: before the first), at most one per seat. */
+  readonly steps: readonly (readonly { readonly seat: number; readonly data: Buffer }[])[];
+  /** The seat of each reply, in order. */
+  readonly replySeats: Uint8Array;
+  /** Every reply line each seat must write, for the check after the game (the bots are deterministic). */
+  readonly expected: readonly string[];
 }
 
 /**
- * The floor: the fastest a Node program can exchange lines with the C bot over pipes. Bare Node relays
- * one 6561 game between two processes of the same bot Jury plays in the overhead part, spawned directly
- * (no wrappers, no limits): it writes `A` and `B`, then each reply to the other bot, and `Quit` after
- * the 1000th move. Each reply is timed exactly as Jury times it: from just before the prompt's write to
- * the first thing the stdout 'data' handler does. Nothing is validated, recorded or signalled.
+ * The relay script of a recorded game: its `in` lines grouped per seat between two replies, each group one
+ * write, and the seat that answers next written first (the least a relay can make that seat wait; Jury
+ * writes it the same lines). After the last reply the rest is written and every input is closed.
  */
-export function relayGame(commands: readonly (readonly string[])[]): Promise<RelayLog> {
-  const children = commands.map(([exe = '', ...args]) =>
-    spawn(exe, args, { stdio: ['pipe', 'pipe', 'ignore'] }),
-  );
-  const sends: number[][] = [[], []];
-  const arrivals: number[][] = [[], []];
-  const replies: { seat: number; us: number }[] = [];
-  const exited = children.map((c) => new Promise<void>((resolve) => c.once('close', () => resolve())));
-  let moves = 0;
-  let promptAt = 0;
+export function scriptOf(record: Pick<GameRecord, 'lines' | 'seats'>): RelayScript {
+  const seats = record.seats.length;
+  const groups: string[][][] = [];
+  let current: string[][] = Array.from({ length: seats }, () => []);
+  const replySeats: number[] = [];
+  const expected: string[] = Array.from({ length: seats }, () => '');
+  for (const line of record.lines) {
+    if (line.dir === 'in') {
+      current[line.seat]?.push(line.text);
+      continue;
+    }
+    groups.push(current);
+    current = Array.from({ length: seats }, () => []);
+    replySeats.push(line.seat);
+    expected[line.seat] += `${line.text}\n`;
+  }
+  groups.push(current);
+  const steps = groups.map((group, k) => {
+    const first = replySeats[k];
+    const order = [...group.keys()].sort((a, b) => Number(b === first) - Number(a === first) || a - b);
+    return order
+      .filter((seat) => (group[seat]?.length ?? 0) > 0)
+      .map((seat) => ({ seat, data: Buffer.from(`${(group[seat] ?? []).join('\n')}\n`, 'latin1') }));
+  });
+  return { seats, steps, replySeats: Uint8Array.from(replySeats), expected };
+}
 
-  const write = (seat: number, text: string): void => {
-    const at = monotonicUs();
-    (sends[seat] as number[]).push(at);
-    (children[seat] as ChildProcessByStdio<Writable, Readable, null>).stdin.write(`${text}\n`);
+/** What a relayed game measured, in Jury's monotonic µs (as {@link monotonicUs}). */
+export interface RelayRun {
+  /** Replies relayed. */
+  readonly replies: number;
+  /** Per reply: the time the relay wrote its seat's prompt, and the time its 'data' handler saw it. */
+  readonly promptUs: Float64Array;
+  readonly arrivalUs: Float64Array;
+  /** Per seat, the monotonic µs of every write to it, in order (for the latency split). */
+  readonly sends: readonly number[][];
+  /** Per seat, what it wrote to standard error (the bots' stamps). */
+  readonly stderr: readonly string[];
+  /** From before the first spawn until the first reply arrived, and until every bot had exited (ms). */
+  readonly firstReplyMs: number;
+  readonly endMs: number;
+}
+
+/** How a relay runs: stop after a number of replies (the game start), or the whole script. */
+export interface RelayOptions {
+  /** Kill the bots after this many replies instead of playing the game out. */
+  readonly stopAfter?: number;
+}
+
+/**
+ * The floor: the fastest a Node program relays a game's lines between bot processes over pipes. Bare
+ * Node spawns the commands directly (no wrappers, no limits, no confinement), writes each step of
+ * `script` as soon as the reply before it arrived, and times each reply as Jury does (from just before
+ * the prompt's write to the first thing the stdout 'data' handler does). Nothing is parsed, validated,
+ * recorded or signalled; the replies are compared with the script once the game is over.
+ */
+export function relay(
+  commands: readonly (readonly string[])[],
+  script: RelayScript,
+  options: RelayOptions = {},
+): Promise<RelayRun> {
+  const total = script.replySeats.length;
+  const stopAfter = Math.min(options.stopAfter ?? total, total);
+  const promptUs = new Float64Array(total);
+  const arrivalUs = new Float64Array(total);
+  const sends: number[][] = Array.from({ length: script.seats }, () => []);
+  const stderr: string[][] = Array.from({ length: script.seats }, () => []);
+  const replied: Buffer[][] = Array.from({ length: script.seats }, () => []);
+  const t0 = monotonicUs();
+  const children = commands.map(([exe = '', ...args]) =>
+    spawn(exe, args, { stdio: ['pipe', 'pipe', 'pipe'] }),
+  ) as ChildProcessByStdio<Writable, Readable, Readable>[];
+  const exited = children.map((c) => new Promise<void>((resolve) => c.once('close', () => resolve())));
+  let k = 0;
+  let firstReplyUs = NaN;
+  const writeStep = (step: number): void => {
+    for (const { seat, data } of script.steps[step] ?? []) {
+      const at = monotonicUs();
+      if (step < total && seat === script.replySeats[step]) promptUs[step] = at;
+      (sends[seat] as number[]).push(at);
+      (children[seat] as ChildProcessByStdio<Writable, Readable, Readable>).stdin.write(data);
+    }
   };
   const done = new Promise<void>((resolve, reject) => {
-    let stall = setTimeout(() => reject(new Error('the floor relay stalled')), STALL_MS);
+    let seen = -1;
+    const stall = setInterval(() => {
+      if (seen === k) reject(new Error(`the floor relay stalled after ${k} of ${total} replies`));
+      seen = k;
+    }, STALL_MS);
+    const finish = (): void => {
+      clearInterval(stall);
+      if (stopAfter < total) for (const c of children) c.kill('SIGKILL');
+      else {
+        writeStep(total);
+        for (const c of children) c.stdin.end();
+      }
+      resolve();
+    };
     children.forEach((child, seat) => {
-      let partial = '';
       child.on('error', reject);
+      child.stdin.on('error', () => {}); // a bot killed at the stop: its pipe breaks
+      child.stderr.on('data', (chunk: Buffer) => stderr[seat]?.push(chunk.toString('latin1')));
       child.stdout.on('data', (chunk: Buffer) => {
         const at = monotonicUs(); // first thing, as Jury's process layer does
-        const text = partial + chunk.toString('latin1');
-        const lines = text.split('\n');
-        partial = lines.pop() ?? '';
-        for (const reply of lines) {
-          (arrivals[seat] as number[]).push(at);
-          replies.push({ seat, us: at - promptAt });
-          moves++;
-          if (moves >= MOVES) {
-            clearTimeout(stall);
-            for (let s = 0; s < children.length; s++) write(s, 'Quit');
-            for (const c of children) c.stdin.end();
-            resolve();
-            return;
-          }
-          clearTimeout(stall);
-          stall = setTimeout(() => reject(new Error('the floor relay stalled')), STALL_MS);
-          promptAt = monotonicUs();
-          write(1 - seat, reply);
+        (replied[seat] as Buffer[]).push(chunk);
+        for (let i = chunk.indexOf(10); i >= 0 && k < stopAfter; i = chunk.indexOf(10, i + 1)) {
+          arrivalUs[k] = at;
+          if (k === 0) firstReplyUs = at;
+          k++;
+          if (k === stopAfter) return finish();
+          writeStep(k);
         }
       });
     });
-    write(1, 'B');
-    promptAt = monotonicUs();
-    write(0, 'A');
+    writeStep(0);
   });
   return done.then(
     async () => {
       await Promise.all(exited);
-      return { sends, arrivals, replies };
+      if (stopAfter === total) checkReplies(replied, script);
+      return {
+        replies: k,
+        promptUs,
+        arrivalUs,
+        sends,
+        stderr: stderr.map((s) => s.join('')),
+        firstReplyMs: (firstReplyUs - t0) / 1000,
+        endMs: (monotonicUs() - t0) / 1000,
+      };
     },
     (e: unknown) => {
       for (const c of children) c.kill('SIGKILL');
@@ -84,13 +163,21 @@ export function relayGame(commands: readonly (readonly string[])[]): Promise<Rel
   );
 }
 
-/** The round trips of a relayed game without each seat's first reply (process start-up), in µs. */
-export function steadyRoundTrips(log: RelayLog): number[] {
-  const seen = new Set<number>();
-  const out: number[] = [];
-  for (const r of log.replies) {
-    if (seen.has(r.seat)) out.push(r.us);
-    seen.add(r.seat);
+/** Throws when a bot's replies differ from the script's: the floor then relayed another game. */
+function checkReplies(replied: readonly Buffer[][], script: RelayScript): void {
+  replied.forEach((chunks, seat) => {
+    if (Buffer.concat(chunks).toString('latin1') !== script.expected[seat]) {
+      throw new Error(`the floor relay's seat ${seat} answered differently from the recorded game`);
+    }
+  });
+}
+
+/** Round trips (arrival − prompt write, µs) of the replies that took longer than `deadlineUs`. */
+export function lateReplies(run: RelayRun, deadlineUs: number, skip: (k: number) => boolean): number[] {
+  const late: number[] = [];
+  for (let k = 0; k < run.replies; k++) {
+    const us = (run.arrivalUs[k] ?? 0) - (run.promptUs[k] ?? 0);
+    if (!skip(k) && us > deadlineUs) late.push(us);
   }
-  return out;
+  return late;
 }

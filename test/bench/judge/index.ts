@@ -1,54 +1,46 @@
+import { availableParallelism } from 'node:os';
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureAccuracy } from './accuracy.ts';
-import { measureConfinement } from './confinement.ts';
 import { buildBots } from './bots.ts';
 import { measureDeadline } from './deadline.ts';
-import { measureRoundTrips, type RoundTripResults } from './overhead.ts';
-import { measureStartup } from './startup.ts';
+import { measureGameStart } from './game-start.ts';
+import { measurePerMove } from './per-move.ts';
 import { measureThroughput } from './throughput.ts';
 
 /** How much each part measures, full and with --quick. */
 const SIZES = {
-  full: {
-    rounds: 5,
-    perLane: 2,
-    burnsUs: [1000, 5000],
-    flitTurns: 10_000,
-    floorBurnGames: 5,
-    shortGames: 30,
-  },
-  quick: { rounds: 2, perLane: 1, burnsUs: [1000], flitTurns: 1000, floorBurnGames: 1, shortGames: 10 },
+  full: { rounds: 6, perLane: 2, throughputRounds: 3, starts: 30, burnsUs: [1000, 5000], flitTurns: 10_000 },
+  quick: { rounds: 2, perLane: 1, throughputRounds: 1, starts: 8, burnsUs: [1000], flitTurns: 1000 },
 };
 
 /**
- * The judge section: how much Jury's referee adds to the time of a move, and how exactly it charges,
- * measured with tiny C bots it compiles itself (test/bench/judge/bots/), every Jury game played through
- * playMatch and the real process launcher.
+ * The judge section: what the bots feel of the judge, each figure beside its floor (bare Node relaying
+ * the same recorded lines between the same C bots over pipes, test/bench/judge/floor.ts) measured in the
+ * same run: per move (stamped inside the bots), throughput, game start, deadlines, the judge's CPU per
+ * game, and how exactly it charges CPU time. Every Jury game is played through the real engine with real
+ * processes, confined as on this machine.
  */
 export const judgeSection: Section = {
   name: 'judge',
   description:
-    'the judge: per-move overhead against a bare pipe floor, throughput, timing accuracy, deadlines, start-up, confinement',
+    'the judge against a bare relay: per move, throughput, game start, deadlines, CPU per game, accuracy',
   async run(ctx) {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
+    const cores = availableParallelism();
     const bots = buildBots();
     const results: Record<string, PartResult> = {};
     try {
-      let roundTrips: RoundTripResults | null = null;
-      await guarded(results, 'overhead', ctx, async () => {
-        roundTrips = await measureRoundTrips(ctx, bots, size.rounds);
-        results['floor'] = roundTrips.floor;
-        return roundTrips.overhead;
+      await guarded(results, 'perMove', ctx, async () => {
+        const r = await measurePerMove(ctx, bots, size.rounds);
+        results['judgeCpu'] = r.judgeCpu;
+        return r.perMove;
       });
-      await guarded(results, 'throughput', ctx, () => measureThroughput(ctx, bots, size.perLane));
+      await guarded(results, 'throughput', ctx, () =>
+        measureThroughput(ctx, bots, size.perLane, size.throughputRounds),
+      );
+      await guarded(results, 'gameStart', ctx, () => measureGameStart(ctx, bots, size.starts));
+      await guarded(results, 'deadline', ctx, () => measureDeadline(ctx, bots, size.flitTurns, cores));
       await guarded(results, 'accuracy', ctx, () => measureAccuracy(ctx, bots, size.burnsUs));
-      await guarded(results, 'deadline', ctx, () =>
-        measureDeadline(ctx, bots, size.flitTurns, size.floorBurnGames),
-      );
-      await guarded(results, 'startup', ctx, () =>
-        measureStartup(ctx, bots, size.shortGames, (roundTrips as RoundTripResults | null)?.games ?? []),
-      );
-      await guarded(results, 'confinement', ctx, () => measureConfinement(ctx, bots, size.shortGames));
     } finally {
       bots.dispose();
     }

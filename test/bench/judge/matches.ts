@@ -6,6 +6,9 @@ import type { GameRecord, MoveRecord } from '../../../electron/engine/record/sch
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
 import { gameModule } from '../../../shared/games/registry.ts';
 import type { GameId, TimeControl } from '../../../shared/games/types.ts';
+import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import { parseTournamentConfig, type TournamentConfig } from '../../../electron/engine/tournament/config.ts';
+import { parseStamps, type BotStamps } from './stamps.ts';
 
 /** One game to play through the real engine: playMatch with the process launcher. */
 export interface MatchSpec {
@@ -15,6 +18,8 @@ export interface MatchSpec {
   readonly timing: TimingMode;
   readonly control?: TimeControl;
   readonly seed?: number;
+  /** Abort the game at its first move (game start figures): the record is then incomplete. */
+  readonly stopAtFirstMove?: boolean;
 }
 
 /** A played game and when, after the playMatch call, its first move was made and the game was over. */
@@ -34,6 +39,7 @@ const launcher: Launcher = processLauncher();
  */
 export async function timedMatch(spec: MatchSpec, via: Launcher = launcher): Promise<TimedMatch> {
   let firstUs = NaN;
+  const stop = new AbortController();
   const t0 = monotonicUs();
   const record = await playMatch(
     {
@@ -44,8 +50,11 @@ export async function timedMatch(spec: MatchSpec, via: Launcher = launcher): Pro
       limits: DEFAULT_LIMITS,
       ...(spec.control === undefined ? {} : { control: spec.control }),
       onEvent: (e) => {
-        if (e.kind === 'move' && Number.isNaN(firstUs)) firstUs = monotonicUs();
+        if (e.kind !== 'move' || !Number.isNaN(firstUs)) return;
+        firstUs = monotonicUs();
+        if (spec.stopAtFirstMove) stop.abort();
       },
+      signal: stop.signal,
     },
     via,
   );
@@ -77,4 +86,36 @@ export function steadyReplies(record: GameRecord): MoveRecord[] {
     }
     return true;
   });
+}
+
+/** The stamps each bot of `record` wrote to its standard error (bots/*.c with `stamp`). */
+export function stampsOf(record: GameRecord): BotStamps[] {
+  return record.seats.map((s) => parseStamps(s.stderr.full));
+}
+
+/**
+ * A tournament config as `jury run` reads it, with its defaults (limits, confinement, affinity on), for
+ * games played through the tournament's game player: `game` with `seats` sample bots (only their count
+ * matters: the game player is given the benchmark's own bots), `mode` timing, and `budgetMs` as
+ * `timing.budgetMs` (a per-move deadline for Flit).
+ */
+export function benchConfig(game: GameId, mode: TimingMode, budgetMs?: number): TournamentConfig {
+  const seats = gameModule(game).info.seats;
+  const parsed = parseTournamentConfig({
+    format: 'jury-tournament',
+    version: 1,
+    name: `bench ${game}`,
+    game,
+    schedule: seats === 2 ? { kind: 'round-robin' } : { kind: 'groups' },
+    bots: Array.from({ length: seats }, (_, i) => ({ name: `p${i + 1}`, sample: 'random' })),
+    timing: { mode, ...(budgetMs === undefined ? {} : { budgetMs }) },
+  });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+/** One scheduled game of the benchmark: seats p1, p2, … as {@link benchConfig} names them. */
+export function benchGame(seats: number, index: number, seed: number): ScheduledGame {
+  const ids = Array.from({ length: seats }, (_, i) => `p${i + 1}`);
+  return { index, stage: 'main', round: 1, seats: ids, seed, board: null, match: `m${index}` };
 }

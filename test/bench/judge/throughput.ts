@@ -1,61 +1,107 @@
+import { availableParallelism } from 'node:os';
+import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
+import type { MatchBot } from '../../../electron/engine/play-match.ts';
+import { gamePlayer } from '../../../electron/engine/tournament/game-player.ts';
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
-import { heading, num } from '../lib/format.ts';
-import type { BenchContext, Figures, PartResult } from '../lib/section.ts';
+import { heading, num, vsFloor } from '../lib/format.ts';
+import type { BenchContext, Figures, PartResult, Target } from '../lib/section.ts';
 import { command6561, type JudgeBots } from './bots.ts';
-import { expectClean, timedMatch } from './matches.ts';
+import { relay, scriptOf, type RelayScript } from './floor.ts';
+import { benchConfig, benchGame, expectClean, timedMatch } from './matches.ts';
 
-/** How many games run at once. */
-const LANES = [1, 2, 4] as const;
+/** The issue's target: Jury's moves per second at least this share of the floor's. */
+const MIN_SHARE = 0.6;
 
-/** Plays `perLane` games one after another in each of `lanes` parallel lanes; returns moves and seconds. */
-async function run(bots: JudgeBots, timing: TimingMode, lanes: number, perLane: number) {
+/** Plays `perLane` games in a row in each of `lanes` lanes at once; answers moves per second overall. */
+async function lanesAtOnce(
+  lanes: number,
+  perLane: number,
+  game: (lane: number, g: number) => Promise<number>,
+) {
   const t0 = performance.now();
-  const counts = await Promise.all(
+  const moves = await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
-      let moves = 0;
-      for (let g = 0; g < perLane; g++) {
-        const seed = 1000 + lane * 100 + g * 2;
-        const m = await timedMatch({
-          game: '6561',
-          timing,
-          commands: [command6561(bots, 0, seed), command6561(bots, 0, seed + 1)],
-        });
-        expectClean(m.record);
-        moves += m.record.moves.length;
-      }
-      return moves;
+      let n = 0;
+      for (let g = 0; g < perLane; g++) n += await game(lane, g);
+      return n;
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const moves = counts.reduce((a, b) => a + b, 0);
-  return {
-    games: lanes * perLane,
-    moves,
-    seconds: Math.round(seconds * 1000) / 1000,
-    movesPerSecond: Math.round(moves / seconds),
-  };
+  const total = moves.reduce((a, b) => a + b, 0);
+  return { moves: total, seconds, movesPerSecond: total / seconds };
 }
 
 /**
- * Part 3, relay throughput: 1, 2 and 4 games of instant 6561 bots at once (each lane plays `perLane`
- * games in a row, bot start and shutdown included), in both timing modes; moves per second overall.
+ * Part 2, throughput: as many 6561 games of instant C bots at once as there are cores, each lane playing
+ * `perLane` games in a row (start and shutdown included), against as many bare relays of the same games
+ * (floor.ts). Jury's games go through the tournament's game player (gamePlayer: the config's limits,
+ * confinement, and each game's bots pinned to a core of their own, as `jury run` plays them), in both
+ * timing modes. Played in `rounds` turns, the order rotating; moves per second over all rounds.
  */
 export async function measureThroughput(
   ctx: BenchContext,
   bots: JudgeBots,
   perLane: number,
+  rounds: number,
 ): Promise<PartResult> {
-  ctx.log(heading('3. relay throughput: concurrent 6561 games of instant C bots'));
-  ctx.log(`each lane plays ${perLane} game(s) of 1000 moves in a row; start-up and shutdown included`);
-  ctx.log('  games at once    official moves/s     cpu moves/s');
+  const lanes = availableParallelism();
+  ctx.log(heading(`2. throughput: ${lanes} games at once (= cores), instant 6561 bots`));
+  const commands = [command6561(bots, 0, 21), command6561(bots, 0, 22)];
+  const warm = await timedMatch({ game: '6561', timing: 'official', commands });
+  expectClean(warm.record);
+  const script: RelayScript = scriptOf(warm.record);
+  const matchBots = new Map<string, MatchBot>(
+    commands.map((command, i) => [`p${i + 1}`, { name: `p${i + 1}`, command }]),
+  );
+  const jury = (mode: TimingMode) => {
+    const play = gamePlayer(benchConfig('6561', mode), matchBots, processLauncher());
+    return async (lane: number, g: number): Promise<number> => {
+      const record = await play(benchGame(2, g, 1 + g), new AbortController().signal, {
+        slot: lane,
+        concurrency: lanes,
+      });
+      expectClean(record);
+      return record.moves.length;
+    };
+  };
+  const ways: Record<string, (lane: number, g: number) => Promise<number>> = {
+    floor: async () => (await relay(commands, script)).replies,
+    official: jury('official'),
+    cpu: jury('cpu'),
+  };
+  const names = Object.keys(ways);
+  const sums: Record<string, { moves: number; seconds: number }> = {};
+  for (let round = -1; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + Math.max(0, round)) % names.length] as string;
+      const r = await lanesAtOnce(lanes, perLane, ways[name] as (lane: number, g: number) => Promise<number>);
+      if (round < 0) continue;
+      const s = (sums[name] ??= { moves: 0, seconds: 0 });
+      s.moves += r.moves;
+      s.seconds += r.seconds;
+    }
+  }
+  const rate = (name: string): number => (sums[name]?.moves ?? 0) / (sums[name]?.seconds ?? NaN);
+  const floor = rate('floor');
+  ctx.log(`${lanes} lanes × ${perLane} games in a row, ${rounds} rounds; moves per second over all of them`);
+  ctx.log(`  floor (bare relays)   ${num(floor, 0).padStart(7)} moves/s`);
   const figures: Record<string, Figures> = {};
-  for (const lanes of LANES) {
-    const official = await run(bots, 'official', lanes, perLane);
-    const cpu = await run(bots, 'cpu', lanes, perLane);
-    figures[`${lanes}`] = { official, cpu };
+  const targets: Target[] = [];
+  for (const mode of ['official', 'cpu'] as const) {
+    const r = rate(mode);
     ctx.log(
-      `  ${String(lanes).padStart(13)}    ${num(official.movesPerSecond, 0).padStart(15)}   ${num(cpu.movesPerSecond, 0).padStart(13)}`,
+      `  Jury, ${mode.padEnd(9)}       ${num(r, 0).padStart(7)} moves/s  ${num((100 * r) / floor, 0)}% of the floor`,
+    );
+    figures[mode] = { movesPerSecond: Math.round(r), share: Math.round((r / floor) * 1000) / 1000 };
+    targets.push(
+      vsFloor(`throughput, ${lanes} games at once, ${mode} timing`, r, floor, 'moves/s', MIN_SHARE, {
+        atLeast: true,
+        note: `${rounds * lanes * perLane} games of 1000 moves`,
+      }),
     );
   }
-  return { figures: { gamesPerLane: perLane, byConcurrency: figures }, targets: [] };
+  return {
+    figures: { lanes, gamesPerLane: perLane, rounds, floorMovesPerSecond: Math.round(floor), ...figures },
+    targets,
+  };
 }

@@ -11,15 +11,26 @@ export type Figure =
 /** Named figures of one part of a section. */
 export type Figures = { readonly [key: string]: Figure };
 
-/** One target of the issue, checked against a measured figure. */
+/**
+ * One figure of the benchmark beside its floor (the same work done by bare Node, measured in the same
+ * run), the ratio between them and the target, printed as measured / floor / ratio / target / verdict.
+ */
 export type Target = {
-  /** What is measured, such as "overhead p50". */
+  /** What is measured, such as "per move, 6561, official, p50". */
   readonly name: string;
-  /** The goal in words, such as "≤ 2× floor p50". */
+  /** The measured value, in `unit`. */
+  readonly measured: number;
+  /** The floor's value in `unit`, or null when the figure has no floor (a count against zero). */
+  readonly floor: number | null;
+  readonly unit: string;
+  /** measured / floor, or null without a floor. */
+  readonly ratio: number | null;
+  /** The goal in words, such as "≤ 1.5× floor"; "none" for a figure shown for information only. */
   readonly goal: string;
-  /** The measured value in words, such as "1.4× (112 µs vs 80 µs)". */
-  readonly value: string;
-  readonly pass: boolean;
+  /** Whether the goal holds; null for a figure without a target. */
+  readonly pass: boolean | null;
+  /** What else the reader needs (sample size, why a target is out of reach here). */
+  readonly note?: string;
 };
 
 /** What one part of a section found; `error` when the part could not run (the others still do). */

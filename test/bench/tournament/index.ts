@@ -1,45 +1,52 @@
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureEvent } from './event.ts';
-import { measureMemory } from './memory.ts';
+import { measureMemory, type MemoryResult } from './memory.ts';
 import { measureStandings } from './standings.ts';
 
-/** How much each part measures, full and with --quick. */
+/** How much each part measures, full and with --quick (null games: CodeCup's whole final). */
 const SIZES = {
   full: {
     event: { players: 120, swissRounds: 24, finalists: 36 },
     standingsGames: 100_000,
     standingsRuns: 9,
-    // 240 × 37 Swiss games + a 36-player double round robin: 10,140 games.
-    memory: { players: 240, swissRounds: 37, finalists: 36 },
+    memoryGames: null,
     memoryEvery: 500,
   },
   quick: {
     event: { players: 40, swissRounds: 8, finalists: 12 },
     standingsGames: 20_000,
     standingsRuns: 5,
-    memory: { players: 120, swissRounds: 6, finalists: 24 },
+    memoryGames: 3000,
     memoryEvery: 250,
   },
 };
 
 /**
- * The tournament section: the manager's own cost, with in-process instant 6561 players whose records
- * come from real referee games. A CodeCup-sized event (Swiss then final) through the real runner,
- * scheduler and store file; the leaderboard over 100,000 stored games and over a CodeCup-size final;
- * memory over 10,000 games.
+ * The tournament section: the manager's own cost. Memory of `jury run` over CodeCup's final at full
+ * size (17,190 games, full records) in a fresh process beside its floor; the standings through the app's
+ * and the CLI's own paths on 100,000 stored games and on that final's store; the manager's CPU per game
+ * over a CodeCup-sized event (records prebuilt: the referee is in the judge section).
  */
 export const tournamentSection: Section = {
   name: 'tournament',
-  description: 'the manager: CPU per game of a 120-player event, the leaderboard on 100,000 games, memory',
+  description: "the manager: jury run's memory over CodeCup's final, standings, CPU per game",
   async run(ctx) {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
     const results: Record<string, PartResult> = {};
-    // Memory first: the later parts leave large heaps (100,000 outcomes) that would blur its curve.
-    await guarded(results, 'memory', ctx, () => measureMemory(ctx, size.memory, size.memoryEvery));
-    await guarded(results, 'event', ctx, () => measureEvent(ctx, size.event));
-    await guarded(results, 'standings', ctx, () =>
-      measureStandings(ctx, size.standingsGames, size.standingsRuns),
-    );
+    let memory: MemoryResult | null = null;
+    try {
+      await guarded(results, 'memory', ctx, async () => {
+        memory = await measureMemory(ctx, size.memoryGames, size.memoryEvery);
+        return memory.result;
+      });
+      const finalStore = (memory as MemoryResult | null)?.store ?? null;
+      await guarded(results, 'standings', ctx, () =>
+        measureStandings(ctx, size.standingsGames, size.standingsRuns, finalStore),
+      );
+      await guarded(results, 'event', ctx, () => measureEvent(ctx, size.event));
+    } finally {
+      (memory as MemoryResult | null)?.dispose();
+    }
     return results;
   },
 };

@@ -1,124 +1,181 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { TournamentRunner } from '../../../electron/engine/tournament/runner.ts';
-import { defaultConcurrency } from '../../../electron/engine/tournament/game-player.ts';
-import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
-import { num } from '../lib/format.ts';
-import type { BenchContext, PartResult } from '../lib/section.ts';
-import type { EventSize } from './event.ts';
-import { benchStore, recordPool } from './fixture.ts';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { num, round3 } from '../lib/format.ts';
+import type { BenchContext, Figure, Figures, PartResult, Target } from '../lib/section.ts';
+import { CODECUP_FINAL_GAMES } from './codecup-final.ts';
+import { refereeGame } from './fixture.ts';
 
-/** The issue's memory ceiling (MB) and what "flat" allows: heap growth per 1000 games (MB). */
-const MAX_MB = 150;
+/** The issue's ceiling for `jury run`'s resident memory over CodeCup's final (MB). */
+const MAX_MB = 200;
+/** Flat: resident memory may grow by at most this per 1000 games (MB) after the first 1000. */
 const FLAT_MB_PER_1000 = 1;
-const MB = 1024 * 1024;
+/** Real 6561 games whose full records the runs store, in turn. */
+const POOL = 8;
 
-/** A full garbage collection, so heapUsed is live memory (V8's gc hook, exposed at run time). */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
+const RUNNER = fileURLToPath(new URL('./memory-run.ts', import.meta.url));
+
+type Sample = { games: number; rssMB: number; liveHeapMB?: number } & Record<string, number>;
+type Run = { samples: Sample[]; end: Record<string, number> };
+
+/** Runs memory-run.ts in a fresh Node process and collects its samples; `log` sees every 4th. */
+function child(dir: string, args: readonly string[], log: (s: Sample) => void): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--expose-gc', RUNNER, '--dir', dir, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const samples: Sample[] = [];
+    let end: Record<string, number> | null = null;
+    let out = '';
+    let err = '';
+    p.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      for (let i = out.indexOf('\n'); i >= 0; i = out.indexOf('\n')) {
+        const row = JSON.parse(out.slice(0, i)) as Record<string, number | boolean>;
+        out = out.slice(i + 1);
+        if (row['done'] === true) end = row as Record<string, number>;
+        else {
+          samples.push(row as Sample);
+          if (typeof row['liveHeapMB'] === 'number') log(row as Sample);
+        }
+      }
+    });
+    p.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    p.on('error', reject);
+    p.on('close', (code) =>
+      code === 0 && end
+        ? resolve({ samples, end })
+        : reject(new Error(`memory run failed (${code}): ${err.slice(-2000)}`)),
+    );
+  });
 }
 
-/** Least-squares slope of `ys` over `xs`. */
-function slope(xs: readonly number[], ys: readonly number[]): number {
-  const n = xs.length;
-  const mx = xs.reduce((s, x) => s + x, 0) / n;
-  const my = ys.reduce((s, y) => s + y, 0) / n;
-  let num = 0;
-  let den = 0;
-  xs.forEach((x, i) => {
-    num += (x - mx) * ((ys[i] ?? my) - my);
-    den += (x - mx) ** 2;
-  });
-  return den === 0 ? 0 : num / den;
+/** Least-squares slope of y over x. */
+function slope(points: readonly (readonly [number, number])[]): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let a = 0;
+  let b = 0;
+  for (const [x, y] of points) {
+    a += (x - mx) * (y - my);
+    b += (x - mx) ** 2;
+  }
+  return b === 0 ? 0 : a / b;
+}
+
+/** Slopes per 1000 games (after the first 1000: start-up and the heap growing to its working size). */
+function slopes(run: Run) {
+  const steady = run.samples.filter((s) => s.games >= 1000);
+  const rss = slope(steady.map((s) => [s.games / 1000, s.rssMB] as const));
+  const live = slope(
+    steady.filter((s) => s.liveHeapMB !== undefined).map((s) => [s.games / 1000, s.liveHeapMB ?? 0] as const),
+  );
+  return { rss, live };
+}
+
+/** The memory part's result and the store it leaves (CodeCup's final, full-size records) for standings. */
+export interface MemoryResult {
+  readonly result: PartResult;
+  /** The Jury run's store file, or null when it failed. */
+  readonly store: string | null;
+  dispose(): void;
 }
 
 /**
- * Part 3: a long event (about `size` games) through the real runner and store with instant players,
- * sampling rss and heapUsed (after a full GC) every `every` finished games. "Flat" is judged on the heapUsed slope (MB per
- * 1000 games, least squares over the samples after the first); the ceiling on the highest rss.
+ * The memory part: resident memory of `jury run` over CodeCup's final at full size (17,190 games, full
+ * records of real 1000-move 6561 games; `games` fewer with --quick), run in a fresh Node process
+ * (memory-run.ts) beside its floor, bare Node writing the same records with node:sqlite in another
+ * process. The two run at once (memory does not depend on speed; it halves the time). Reported: the
+ * highest rss (getrusage), rss before the first game, the growth per 1000 games (rss, and the live heap
+ * after a full collection), and V8's heap spaces at the end, which say where the rest is.
  */
-export async function measureMemory(ctx: BenchContext, size: EventSize, every: number): Promise<PartResult> {
-  const pool = await recordPool(8, 40);
-  const bench = benchStore(size.players, 99);
+export async function measureMemory(
+  ctx: BenchContext,
+  games: number | null,
+  every: number,
+): Promise<MemoryResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'jury-bench-memory-'));
+  const dispose = (): void => rmSync(dir, { recursive: true, force: true });
   try {
-    const scheduler = schedulerFor({ kind: 'swiss', ...size, permutations: 'all' });
-    const total = scheduler.total(bench.context, { scheduled: [], outcomes: new Map() });
+    const pool: string[] = [];
+    for (let i = 0; i < POOL; i++) pool.push(JSON.stringify(await refereeGame(7919 * (i + 1))));
+    writeFileSync(join(dir, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
+    const total = games ?? CODECUP_FINAL_GAMES;
+    const args = ['--every', String(every), ...(games === null ? [] : ['--games', String(games)])];
     ctx.log(
-      `memory: ${total} games (${size.players} players, ${size.swissRounds} Swiss rounds, final of ${size.finalists})`,
+      `memory: CodeCup's final, ${total.toLocaleString('en')} games with full records (${num((pool[0]?.length ?? 0) / 1024, 0)} KiB each): ` +
+        '`jury run` (prepareRun, TournamentRunner, the store) and its floor, in two fresh processes at once',
     );
-    const at: number[] = [];
-    const rss: number[] = [];
-    const heap: number[] = [];
-    const heapTotal: number[] = [];
-    const external: number[] = [];
-    const gc = collector();
-    const sample = (games: number): void => {
-      gc();
-      const m = process.memoryUsage();
-      at.push(games);
-      rss.push(Math.round((m.rss / MB) * 10) / 10);
-      heap.push(Math.round((m.heapUsed / MB) * 10) / 10);
-      heapTotal.push(Math.round((m.heapTotal / MB) * 10) / 10);
-      external.push(Math.round((m.external / MB) * 10) / 10);
-    };
-    let finished = 0;
-    const t0 = performance.now();
-    sample(0);
-    const runner = new TournamentRunner({
-      store: bench.store,
-      scheduler,
-      context: bench.context,
-      play: pool.play,
-      concurrency: defaultConcurrency(),
-      onEvent: (e) => {
-        if (e.kind !== 'game-finished' || ++finished % every !== 0) return;
-        sample(finished);
-        ctx.log(
-          `  ${finished} games  rss ${num(rss.at(-1) ?? NaN)} MB  heap ${num(heap.at(-1) ?? NaN)} MB (total ${num(heapTotal.at(-1) ?? NaN)}, external ${num(external.at(-1) ?? NaN)})`,
-        );
+    const show = (who: string) => (s: Sample) =>
+      ctx.log(
+        `  ${who.padEnd(5)} ${String(s.games).padStart(6)} games  rss ${num(s.rssMB)} MB  live heap ${num(s.liveHeapMB ?? NaN)} MB`,
+      );
+    const [jury, floor] = await Promise.all([
+      child(dir, args, show('jury')),
+      child(dir, [...args, '--floor'], show('floor')),
+    ]);
+    const j = slopes(jury);
+    const f = slopes(floor);
+    const maxJ = jury.end['maxRssMB'] ?? NaN;
+    const maxF = floor.end['maxRssMB'] ?? NaN;
+    const last = jury.samples.at(-1);
+    const startJ = jury.samples[0]?.rssMB ?? NaN;
+    ctx.log(
+      `  jury run: max rss ${num(maxJ)} MB (${num(startJ)} MB before the first game); rss ${num(j.rss, 2)} MB, ` +
+        `live heap ${num(j.live, 2)} MB per 1000 games; at the end V8's young generation ${num(last?.['newSpaceMB'] ?? NaN)} MB, ` +
+        `old space ${num(last?.['oldSpaceMB'] ?? NaN)} MB`,
+    );
+    ctx.log(
+      `  floor:    max rss ${num(maxF)} MB (${num(floor.samples[0]?.rssMB ?? NaN)} MB before); rss ${num(f.rss, 2)} MB per 1000 games`,
+    );
+    const series = (run: Run, key: string): Figure[] => run.samples.map((s) => s[key] ?? null);
+    const figures = (run: Run, s: { rss: number; live: number }): Figures => ({
+      ...run.end,
+      rssBeforeMB: run.samples[0]?.rssMB ?? null,
+      rssSlopeMBPer1000: round3(s.rss),
+      liveHeapSlopeMBPer1000: Number.isFinite(s.live) ? round3(s.live) : null,
+      samples: {
+        games: series(run, 'games'),
+        rssMB: series(run, 'rssMB'),
+        heapTotalMB: series(run, 'heapTotalMB'),
+        newSpaceMB: series(run, 'newSpaceMB'),
+        oldSpaceMB: series(run, 'oldSpaceMB'),
+        liveHeapMB: series(run, 'liveHeapMB'),
       },
     });
-    const state = await runner.run();
-    if (state !== 'done') throw new Error(`the run ended ${state}`);
-    sample(finished);
-    const wallS = (performance.now() - t0) / 1000;
-    const heapSlope = slope(at.slice(1), heap.slice(1)) * 1000;
-    const rssSlope = slope(at.slice(1), rss.slice(1)) * 1000;
-    const maxRss = Math.max(...rss);
-    ctx.log(
-      `  ${finished} games in ${num(wallS, 1)} s; rss ${num(rss[0] ?? NaN)} → ${num(rss.at(-1) ?? NaN)} MB (max ${num(maxRss)}), ` +
-        `heap ${num(heap[0] ?? NaN)} → ${num(heap.at(-1) ?? NaN)} MB (max ${num(Math.max(...heap))}); ` +
-        `slope heap ${num(heapSlope, 2)}, rss ${num(rssSlope, 2)} MB per 1000 games`,
-    );
-    return {
-      figures: {
-        ...size,
-        games: finished,
-        wallS: Math.round(wallS * 100) / 100,
-        every,
-        samples: { games: at, rssMB: rss, heapUsedMB: heap, heapTotalMB: heapTotal, externalMB: external },
-        rss: { start: rss[0] ?? NaN, end: rss.at(-1) ?? NaN, max: maxRss },
-        heapUsed: { start: heap[0] ?? NaN, end: heap.at(-1) ?? NaN, max: Math.max(...heap) },
-        heapSlopeMBPer1000: Math.round(heapSlope * 1000) / 1000,
-        rssSlopeMBPer1000: Math.round(rssSlope * 1000) / 1000,
+    const targets: Target[] = [
+      {
+        name: `memory, jury run of CodeCup's final (${total.toLocaleString('en')} games, full records), max rss`,
+        measured: maxJ,
+        floor: maxF,
+        unit: 'MB',
+        ratio: Math.round((maxJ / maxF) * 100) / 100,
+        goal: `≤ ${MAX_MB} MB`,
+        pass: maxJ <= MAX_MB,
+        note: `${num(startJ)} MB before the first game; floor: bare node:sqlite writing the same records`,
       },
-      targets: [
-        {
-          name: 'memory ceiling (max rss)',
-          goal: `≤ ${MAX_MB} MB`,
-          value: `${num(maxRss)} MB over ${finished} games`,
-          pass: maxRss <= MAX_MB,
-        },
-        {
-          name: 'memory flat (heapUsed slope)',
-          goal: `≤ ${FLAT_MB_PER_1000} MB per 1000 games`,
-          value: `${num(heapSlope, 2)} MB per 1000 games (rss ${num(rssSlope, 2)})`,
-          pass: heapSlope <= FLAT_MB_PER_1000,
-        },
-      ],
+      {
+        name: 'memory growth, jury run, rss per 1000 games (after the first 1000)',
+        measured: round3(j.rss),
+        floor: round3(f.rss),
+        unit: 'MB',
+        ratio: null,
+        goal: `≤ ${FLAT_MB_PER_1000} MB per 1000 games`,
+        pass: j.rss <= FLAT_MB_PER_1000,
+        note: `live heap ${num(j.live, 2)} MB per 1000 games`,
+      },
+    ];
+    return {
+      result: { figures: { games: total, every, jury: figures(jury, j), floor: figures(floor, f) }, targets },
+      store: join(dir, 'codecup-final.db'),
+      dispose,
     };
-  } finally {
-    bench.dispose();
+  } catch (e) {
+    dispose();
+    throw e;
   }
 }

@@ -2,12 +2,13 @@
  * The benchmark's 6561 player (docs/rules/6561.md): it tracks the board from what it reads and answers
  * every prompt with a legal move at once, so that what Jury charges it is Jury's own overhead.
  *
- *   bot6561 BURN_US SEED [STAMPS_FILE]
+ *   bot6561 BURN_US SEED [stamp]
  *
  * BURN_US: CPU time in microseconds to burn on every prompt before answering (a busy loop on this
- * thread's CPU clock), 0 for an instant reply. SEED: varies the placements. STAMPS_FILE: when given,
- * the CLOCK_MONOTONIC times (ns) at which each prompt was read and each reply was about to be written
- * are kept in memory and written there at the end, for the benchmark's latency breakdown.
+ * thread's CPU clock), 0 for an instant reply. SEED: varies the placements. `stamp`: the
+ * CLOCK_MONOTONIC times (ns) at which each prompt was read and each reply was about to be written are
+ * kept in memory and written to standard error at the end, one "readNs writeNs" line per reply (standard
+ * error, because a confined bot can write no file the benchmark could read; the judge keeps it).
  *
  * Strategy: placements on a pseudo-random empty field; slides in the direction that leaves the fewest
  * pieces, so the board stays sparse. The game would end early if the board were empty when a slide is
@@ -148,11 +149,11 @@ static void choose(char *move) {
 int main(int argc, char **argv) {
   if (argc > 1) burn_ns = atoll(argv[1]) * 1000LL;
   if (argc > 2) rng ^= (unsigned long long)atoll(argv[2]) * 0x9E3779B97F4A7C15ULL;
-  const char *stamps_file = argc > 3 ? argv[3] : NULL;
+  int stamping = argc > 3 && strcmp(argv[3], "stamp") == 0;
   char line[256], move[4];
   int seat = -1;
   while (fgets(line, sizeof line, stdin)) {
-    long long read_at = stamps_file ? clock_ns(CLOCK_MONOTONIC) : 0;
+    long long read_at = stamping ? clock_ns(CLOCK_MONOTONIC) : 0;
     line[strcspn(line, "\r\n")] = 0;
     if (strcmp(line, "Quit") == 0) break;
     if (seat < 0) {
@@ -164,7 +165,7 @@ int main(int argc, char **argv) {
     burn();
     choose(move);
     apply(move);
-    if (stamps_file && stamps < MAX_STAMPS) {
+    if (stamping && stamps < MAX_STAMPS) {
       stamp_read[stamps] = read_at;
       stamp_write[stamps++] = clock_ns(CLOCK_MONOTONIC);
     }
@@ -172,12 +173,9 @@ int main(int argc, char **argv) {
     fputc('\n', stdout);
     fflush(stdout);
   }
-  if (stamps_file) {
-    FILE *f = fopen(stamps_file, "w");
-    if (f) {
-      for (int i = 0; i < stamps; i++) fprintf(f, "%lld %lld\n", stamp_read[i], stamp_write[i]);
-      fclose(f);
-    }
+  if (stamping) {
+    for (int i = 0; i < stamps; i++) fprintf(stderr, "%lld %lld\n", stamp_read[i], stamp_write[i]);
+    fflush(stderr);
   }
   return 0;
 }

@@ -2,7 +2,7 @@
  * The benchmark's Flit player (docs/rules/flit.md): it tracks the 32x32 torus from the updates it reads
  * and answers each M with a legal move.
  *
- *   botflit BURN_US MOVES [STAMPS_FILE]
+ *   botflit BURN_US MOVES [stamp]
  *
  * For its first MOVES prompts it burns BURN_US microseconds of CPU time (a busy loop on this thread's
  * CPU clock) and then moves a piece; after that it answers "0 0 0 0" (not moving) at once, so that the
@@ -11,8 +11,8 @@
  *
  * Like a real bot, it answers every M, late or not: the referee drops a late reply whenever it arrives
  * (it counts the replies a timed-out bot still owes), so every turn of the benchmark stays independent.
- * STAMPS_FILE: as in bot6561.c, the CLOCK_MONOTONIC times (ns) at which each M was read and
- * its reply was about to be written (or given up: third column 1), written there at the end.
+ * `stamp`: as in bot6561.c, the CLOCK_MONOTONIC times (ns) at which the read() that brought each M
+ * returned and at which its reply was about to be written, written to standard error at the end.
  * Compiled by the benchmark: cc -O2 -o botflit botflit.c
  */
 #include <errno.h>
@@ -28,10 +28,11 @@
 
 static int cell[N * N];
 static long long stamp_read[MAX_STAMPS], stamp_write[MAX_STAMPS];
-static char stamp_skipped[MAX_STAMPS];
 static int stamps = 0;
 static char inbuf[1 << 16];
 static size_t in_start = 0, in_end = 0;
+/* CLOCK_MONOTONIC (ns) at which the last read() returned: when the lines it completed became readable. */
+static long long last_read_ns = 0;
 
 static long long clock_ns(clockid_t id) {
   struct timespec t;
@@ -58,6 +59,7 @@ static int read_line(char *out, size_t size) {
     ssize_t n = read(0, inbuf + in_end, sizeof inbuf - in_end);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return 0;
+    last_read_ns = clock_ns(CLOCK_MONOTONIC);
     in_end += (size_t)n;
   }
 }
@@ -101,7 +103,7 @@ static void choose(int me, char *out, size_t size) {
 int main(int argc, char **argv) {
   long long burn_ns = argc > 1 ? atoll(argv[1]) * 1000LL : 0;
   long moves = argc > 2 ? atol(argv[2]) : 1000000000L;
-  const char *stamps_file = argc > 3 ? argv[3] : NULL;
+  int stamping = argc > 3 && strcmp(argv[3], "stamp") == 0;
   char line[256], move[64];
   int me = 0;
   long prompts = 0;
@@ -111,16 +113,17 @@ int main(int argc, char **argv) {
       continue;
     }
     if (line[0] == 'M') {
-      long long read_at = clock_ns(CLOCK_MONOTONIC);
+      /* The M became readable when the read() that completed its line returned (the updates before it
+       * in the same chunk are parsed after that, so they are not counted as the judge's time). */
+      long long read_at = last_read_ns;
       if (prompts++ < moves) {
         burn(burn_ns);
         choose(me, move, sizeof move);
       } else {
         strcpy(move, "0 0 0 0\n");
       }
-      if (stamps_file && stamps < MAX_STAMPS) {
+      if (stamping && stamps < MAX_STAMPS) {
         stamp_read[stamps] = read_at;
-        stamp_skipped[stamps] = 0;
         stamp_write[stamps++] = clock_ns(CLOCK_MONOTONIC);
       }
       if (write(1, move, strlen(move)) < 0) return 1;
@@ -129,12 +132,9 @@ int main(int argc, char **argv) {
     int x, y, c;
     if (sscanf(line, "%d %d %d", &x, &y, &c) == 3 && x >= 0 && x < N && y >= 0 && y < N) cell[y * N + x] = c;
   }
-  if (stamps_file) {
-    FILE *f = fopen(stamps_file, "w");
-    if (f) {
-      for (int i = 0; i < stamps; i++) fprintf(f, "%lld %lld %d\n", stamp_read[i], stamp_write[i], stamp_skipped[i]);
-      fclose(f);
-    }
+  if (stamping) {
+    for (int i = 0; i < stamps; i++) fprintf(stderr, "%lld %lld\n", stamp_read[i], stamp_write[i]);
+    fflush(stderr);
   }
   return 0;
 }
