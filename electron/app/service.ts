@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { gameIds, gameModule } from '../../shared/games/registry.ts';
+import { findPackageGame, gameIds, gameInfo, gameModule } from '../../shared/games/registry.ts';
 import type { CheckedRequest, EventChannel, EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
@@ -105,8 +105,16 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     }),
     'games.list': () =>
       gameIds.map((id) => {
-        const { title, seats, seatNames, timeControl } = gameModule(id).info;
-        return { id, title, seats, seatNames: [...seatNames], timeControl };
+        const { title, seats, seatNames, timeControl } = gameInfo(id);
+        const pkg = findPackageGame(id);
+        return {
+          id,
+          title,
+          seats,
+          seatNames: [...seatNames],
+          timeControl,
+          ...(pkg ? { package: { ...pkg, samples: [...pkg.samples] } } : {}),
+        };
       }),
     'bots.samples': ({ game }) =>
       samplesOf(game).map(({ id, name, strength, description }) => ({ id, name, strength, description })),

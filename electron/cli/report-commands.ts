@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gameModule } from '../../shared/games/registry.ts';
+import { gameInfo } from '../../shared/games/registry.ts';
 import type { Json } from '../../shared/games/types.ts';
 import { writeCsv, writeHtmlReport, writeJsonExport, writeTranscripts } from '../engine/export/index.ts';
 import { fileTargetProblem, transcriptsTargetProblem } from '../engine/export/targets.ts';
@@ -76,7 +76,7 @@ export async function exportCommand(
     // The one leaderboard every view shows (electron/engine/tournament/leaderboard.ts).
     const data = storedExportData(store, config);
     const title = config.name;
-    const seatNames = gameModule(config.game).info.seatNames;
+    const seatNames = gameInfo(config.game).seatNames;
     const records = function* () {
       for (const g of data.scheduled) {
         const record = store.record(g.index);

@@ -1,4 +1,4 @@
-import { gameModule } from '../../shared/games/registry.ts';
+import { gameInfo } from '../../shared/games/registry.ts';
 import { schedulerFor, validateFormat, type FormatConfig } from '../../shared/tournament/formats/index.ts';
 import { participantIds, type TournamentConfig } from '../engine/tournament/config.ts';
 import { defaultConcurrency } from '../engine/tournament/game-player.ts';
@@ -26,7 +26,7 @@ export function checkSchedule(config: TournamentConfig): FormatConfig {
   const ids = participantIds(config.bots.map((b) => b.name));
   const participants = config.bots.map((b, i) => ({ id: ids[i] ?? b.name, name: b.name }));
   const format = formatOf(config, participants);
-  const seats = gameModule(config.game).info.seats;
+  const seats = gameInfo(config.game).seats;
   const problem = validateFormat(format, seats, participants.length, ids);
   if (problem) throw new UsageError(`schedule: ${problem}`);
   let first: string;

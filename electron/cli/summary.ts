@@ -1,5 +1,5 @@
 import { describeEnd } from '../../shared/games/end.ts';
-import { findGame } from '../../shared/games/registry.ts';
+import { findGameInfo } from '../../shared/games/registry.ts';
 import { describeFailure } from '../engine/referee/failure.ts';
 import type { GameRecord } from '../engine/record/schema.ts';
 import { protectionGaps, protectionsOf } from '../engine/process/protections.ts';
@@ -9,11 +9,11 @@ const millis = (us: number): string => `${(us / 1000).toFixed(1)} ms`;
 
 /** The human summary `jury play` prints: seats, scores, statuses and times, then how the game ended. */
 export function formatSummary(record: GameRecord, recordPath: string | null): string {
-  const game = findGame(record.game);
-  const names = game?.info.seatNames ?? record.seats.map((_, i) => String(i + 1));
+  const game = findGameInfo(record.game);
+  const names = game?.seatNames ?? record.seats.map((_, i) => String(i + 1));
   const nameWidth = Math.max(...record.seats.map((s) => s.name.length), 4);
   const out = [
-    `${game?.info.title ?? record.game}  seed ${record.seed}${record.board === null ? '' : `  board ${record.board}`}`,
+    `${game?.title ?? record.game}  seed ${record.seed}${record.board === null ? '' : `  board ${record.board}`}`,
     `timing ${record.timing.mode}, ${record.moves.length} moves in ${seconds(record.durationUs)}`,
     '',
   ];

@@ -22,6 +22,14 @@ const en = {
     noValidMove: '{seat} had no valid move',
     allPassed: 'all four bots did not move in a row',
     outOfReach: '{seat} could no longer be caught',
+    refereeReport: 'the referee reported the result ({message})',
+    refereeFailed: {
+      badReport: 'no result: the referee wrote a report Jury cannot read',
+      protocol: 'no result: the referee broke the Caia protocol',
+      exited: 'no result: the referee ended before it reported',
+      watchdog: 'no result: the referee took too long and was stopped',
+      aborted: 'no result: the game was stopped',
+    },
   },
 } as const;
 
@@ -41,6 +49,14 @@ const nl: SameTexts<typeof en> = {
     noValidMove: '{seat} had geen geldige zet',
     allPassed: 'alle vier de bots pasten achter elkaar',
     outOfReach: '{seat} was niet meer in te halen',
+    refereeReport: 'de scheidsrechter gaf de uitslag door ({message})',
+    refereeFailed: {
+      badReport: 'geen uitslag: Jury kan het verslag van de scheidsrechter niet lezen',
+      protocol: 'geen uitslag: de scheidsrechter hield zich niet aan het Caia-protocol',
+      exited: 'geen uitslag: de scheidsrechter stopte voordat hij de uitslag doorgaf',
+      watchdog: 'geen uitslag: de scheidsrechter deed er te lang over en is gestopt',
+      aborted: 'geen uitslag: de partij is afgebroken',
+    },
   },
 };
 

@@ -1,5 +1,5 @@
 import type { BoardTextTree } from './board-texts.ts';
-import type { GameEnd } from './end.ts';
+import { REFEREE_CAUSE_KEYS, type GameEnd } from './end.ts';
 import { message, type GameTexts, type Message, type TextPath } from './message.ts';
 import type { InputError, Result } from './result.ts';
 import type { Seat } from './types.ts';
@@ -103,5 +103,9 @@ function endMessage(end: GameEnd, seat: (seat: Seat) => Message): Message {
       return message(boardKey('end.allPassed'));
     case 'out-of-reach':
       return message(boardKey('end.outOfReach'), { seat: seat(end.seat) });
+    case 'referee-report':
+      return message(boardKey('end.refereeReport'), { message: end.message });
+    case 'referee-failed':
+      return message(boardKey(`end.refereeFailed.${REFEREE_CAUSE_KEYS[end.cause]}`));
   }
 }

@@ -23,7 +23,35 @@ export type GameEnd =
   /** Flit: all four bots did not move on consecutive turns. */
   | { readonly kind: 'all-passed' }
   /** Flit: `seat` has more pieces than any other bot could still reach. */
-  | { readonly kind: 'out-of-reach'; readonly seat: Seat };
+  | { readonly kind: 'out-of-reach'; readonly seat: Seat }
+  /**
+   * A game package: its referee reported the result (`M report <scores> <message>`); `message` is the
+   * referee's own words, as it wrote them ("" when it wrote none).
+   */
+  | { readonly kind: 'referee-report'; readonly message: string }
+  /**
+   * A game package: its referee failed before it reported a result, so the game has none (a tournament
+   * does not count it: see docs/caia.md). `reason` is one English sentence.
+   */
+  | { readonly kind: 'referee-failed'; readonly cause: RefereeFailureCause; readonly reason: string };
+
+/**
+ * Why a game package's referee gave no result: an unreadable report, a command it may not send (or a
+ * line Jury cannot read), it exited or crashed, Jury's watchdog stopped it, or Jury stopped the game.
+ */
+export type RefereeFailureCause = (typeof REFEREE_FAILURE_CAUSES)[number];
+
+/** Every {@link RefereeFailureCause}, for schemas. */
+export const REFEREE_FAILURE_CAUSES = ['bad-report', 'protocol', 'exited', 'watchdog', 'aborted'] as const;
+
+/** Each {@link RefereeFailureCause}'s key in the texts of people (`badReport` …). */
+export const REFEREE_CAUSE_KEYS = {
+  'bad-report': 'badReport',
+  protocol: 'protocol',
+  exited: 'exited',
+  watchdog: 'watchdog',
+  aborted: 'aborted',
+} as const satisfies Record<RefereeFailureCause, string>;
 
 /** The `kind` of every {@link GameEnd}. */
 export type GameEndKind = GameEnd['kind'];
@@ -50,5 +78,9 @@ export function describeEnd(end: GameEnd, seatNames: readonly string[]): string 
       return 'all four bots did not move in a row';
     case 'out-of-reach':
       return `${name(end.seat)} could no longer be caught`;
+    case 'referee-report':
+      return end.message === '' ? 'the referee reported the result' : `the referee reported: ${end.message}`;
+    case 'referee-failed':
+      return `no result: ${end.reason}`;
   }
 }

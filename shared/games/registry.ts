@@ -1,6 +1,7 @@
 import type { GameRegistration } from './registration.ts';
 import { inputError, ok, type InputError, type Result } from './result.ts';
-import type { AnyGameModule, GameId, RegisteredGameId } from './types.ts';
+import type { AnyGameModule, GameFacts, GameId, RegisteredGameId } from './types.ts';
+import { looksLikePackageId, packageGameFacts, type PackageGame } from './packages/game.ts';
 import { lessRegistration } from './less/registration.ts';
 import { moreRegistration } from './more/registration.ts';
 import { registration6561 } from './6561/registration.ts';
@@ -31,6 +32,7 @@ export const builtInGameIds: readonly BuiltInGameId[] = BUILT_IN.map(([id]) => i
 
 const builtIn: ReadonlyMap<string, GameRegistration> = new Map<string, GameRegistration>(BUILT_IN);
 const registered = new Map<string, GameRegistration>();
+const packages = new Map<string, PackageGame>();
 const allIds: GameId[] = [...builtInGameIds];
 
 /**
@@ -55,8 +57,8 @@ export function byBuiltInGame<X>(make: (id: BuiltInGameId) => X): Readonly<Recor
 export const defaultGameId: BuiltInGameId = 'less';
 
 /**
- * Every game id, built-in games first in UI order, then registered games in the order they were
- * registered. The array is live: {@link registerGame} appends to it.
+ * Every game id, built-in games first in UI order, then registered games and game packages in the order
+ * they were registered. The array is live: {@link registerGame} and {@link registerPackageGame} append.
  */
 export const gameIds: readonly GameId[] = allIds;
 
@@ -65,9 +67,9 @@ export function findRegistration(id: string): GameRegistration | undefined {
   return builtIn.get(id) ?? registered.get(id);
 }
 
-/** Whether `id` names a built-in or registered game. */
+/** Whether `id` names a built-in or registered game, or a registered game package. */
 export function isGameId(id: string): id is GameId {
-  return findRegistration(id) !== undefined;
+  return findRegistration(id) !== undefined || packages.has(id);
 }
 
 /** Whether `id` names a built-in game. */
@@ -87,13 +89,30 @@ export function findGame(id: string): AnyGameModule | undefined {
  */
 export function registrationOf(id: GameId): GameRegistration {
   const registration = findRegistration(id);
+  if (registration === undefined && packages.has(id)) {
+    throw new Error(`the game "${id}" is a game package: it has no game module (ask findPackageGame first)`);
+  }
   if (registration === undefined) throw new Error(`the game "${id}" was never registered`);
   return registration;
 }
 
-/** The module of a game whose id has been checked (see {@link registrationOf}). */
+/**
+ * The module of a game whose id has been checked (see {@link registrationOf}). A game package has none
+ * (its referee program knows the rules): callers that may meet one ask {@link findPackageGame} first.
+ */
 export function gameModule(id: GameId): AnyGameModule {
   return registrationOf(id).module;
+}
+
+/** The facts of a checked game, with a module or from a package (see {@link GameFacts}). */
+export function gameInfo(id: GameId): GameFacts {
+  const pkg = packages.get(id);
+  return pkg === undefined ? registrationOf(id).module.info : packageGameFacts(pkg);
+}
+
+/** The facts of the game `id`, or `undefined` when there is none (an id from a file, say). */
+export function findGameInfo(id: string): GameFacts | undefined {
+  return isGameId(id) ? gameInfo(id) : undefined;
 }
 
 /** What a game id looks like: lower-case letters and digits, with inner hyphens; at most 32 characters. */
@@ -119,7 +138,11 @@ export function registerGame(registration: GameRegistration): Result<GameId, Inp
   const id = registration.module.info.id;
   const existing = findRegistration(id);
   if (existing === registration) return ok(id);
-  if (existing !== undefined) return inputError('game-id-taken', `another game has the id "${id}"`);
+  if (existing !== undefined || packages.has(id))
+    return inputError('game-id-taken', `another game has the id "${id}"`);
+  if (looksLikePackageId(id)) {
+    return inputError('bad-game-id', `the ids of game packages start with "pkg-": "${id}" is not one`);
+  }
   if (!ID_PATTERN.test(id)) {
     return inputError(
       'bad-game-id',
@@ -129,4 +152,41 @@ export function registerGame(registration: GameRegistration): Result<GameId, Inp
   registered.set(id, registration);
   allIds.push(id);
   return ok(id);
+}
+
+/**
+ * Adds a game package (pure data: see {@link PackageGame}) so that its id is accepted everywhere a game
+ * id is: configs, records, stores, standings, the IPC contract. Each process that meets the package's
+ * id registers it: the engine when it loads a package or a config that names one, main and the renderer
+ * from the engine's games list. The same package again (its folder) replaces the facts, so a changed
+ * manifest is taken up; another package with the same id is refused, as is an id not made by
+ * `packageGameId`.
+ */
+export function registerPackageGame(game: PackageGame): Result<GameId, InputError> {
+  if (!looksLikePackageId(game.id) || !ID_PATTERN.test(game.id)) {
+    return inputError(
+      'bad-game-id',
+      `a game package's id is "pkg-" and its name, not ${JSON.stringify(game.id)}`,
+    );
+  }
+  const existing = packages.get(game.id);
+  if (existing !== undefined && existing.folder !== game.folder) {
+    return inputError(
+      'game-id-taken',
+      `another game package named "${existing.title}" (${existing.folder}) is loaded already; rename one of them`,
+    );
+  }
+  if (existing === undefined) allIds.push(game.id);
+  packages.set(game.id, game);
+  return ok(game.id);
+}
+
+/** The game package `id`, or `undefined` when `id` is not a registered package (a module game, say). */
+export function findPackageGame(id: string): PackageGame | undefined {
+  return packages.get(id);
+}
+
+/** Every registered game package, in the order they were registered (the app lists them). */
+export function packageGames(): readonly PackageGame[] {
+  return [...packages.values()];
 }

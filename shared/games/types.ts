@@ -73,6 +73,13 @@ export interface GameInfo {
   readonly rulesVersion: string;
 }
 
+/**
+ * What every game, with a module or from a game package, tells about itself: its {@link GameInfo} without
+ * the failure policy (a package's referee decides what a failure costs). Standings, exports and the UI
+ * take these (the registry's `gameInfo`); only what plays or replays a game needs its module.
+ */
+export type GameFacts = Omit<GameInfo, 'failurePolicy'>;
+
 /** How to set a game up: the game seed drives every random event; `board` replaces the generated one. */
 export interface SetupOptions {
   readonly seed: Seed;

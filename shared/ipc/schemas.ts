@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { GameEnd } from '../games/end.ts';
-import { gameIds, isGameId } from '../games/registry.ts';
+import { REFEREE_FAILURE_CAUSES, type GameEnd } from '../games/end.ts';
+import { externalGameId, gameIds, isGameId, registerPackageGame } from '../games/registry.ts';
+import { packageGameSchema } from '../games/packages/game.ts';
+import { PACKAGE_PLAYERS } from '../games/packages/manifest.ts';
 import type { GameId, TimeControl } from '../games/types.ts';
 
 /**
@@ -42,16 +44,41 @@ export const gameEndSchema: z.ZodType<GameEnd> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-valid-move'), seat: seatSchema }),
   z.object({ kind: z.literal('all-passed') }),
   z.object({ kind: z.literal('out-of-reach'), seat: seatSchema }),
+  z.object({ kind: z.literal('referee-report'), message: z.string() }),
+  z.object({
+    kind: z.literal('referee-failed'),
+    cause: z.enum(REFEREE_FAILURE_CAUSES),
+    reason: z.string(),
+  }),
 ]);
 
-/** The static facts of a game the UI needs to offer it. */
-export const gameSummaryInfoSchema = z.object({
-  id: gameIdSchema,
-  title: z.string(),
-  seats: z.number().int().min(2).max(4),
-  seatNames: z.array(z.string()),
-  timeControl: timeControlSchema,
-});
+/**
+ * Registers the game package a games-list entry carries (`package`), before the entry's id is checked:
+ * this is how main and the renderer learn the packages the engine has loaded (`games.list`). An entry
+ * whose package is malformed is left as it is, and its id then fails the check.
+ */
+function admitPackage(value: unknown): unknown {
+  const pkg = (value as { package?: unknown } | null)?.package;
+  const parsed = pkg === undefined ? null : packageGameSchema.safeParse(pkg);
+  if (parsed?.success) registerPackageGame({ ...parsed.data, id: externalGameId(parsed.data.id) });
+  return value;
+}
+
+/**
+ * The static facts of a game the UI needs to offer it; a game package's entry also carries the package
+ * (pure data), which registers it where the list is read ({@link admitPackage}).
+ */
+export const gameSummaryInfoSchema = z.preprocess(
+  admitPackage,
+  z.object({
+    id: gameIdSchema,
+    title: z.string(),
+    seats: z.number().int().min(PACKAGE_PLAYERS.min).max(PACKAGE_PLAYERS.max),
+    seatNames: z.array(z.string()),
+    timeControl: timeControlSchema,
+    package: packageGameSchema.optional(),
+  }),
+);
 
 /** A sample bot as the UI lists it (its script path stays in main). */
 export const sampleBotSchema = z.object({
@@ -79,8 +106,8 @@ export const gameOutcomeSchema = z.object({
   seed: seedSchema,
   seats: z
     .array(z.object({ name: z.string(), score: z.number(), status: seatStatusSchema }))
-    .min(2)
-    .max(4),
+    .min(PACKAGE_PLAYERS.min)
+    .max(PACKAGE_PLAYERS.max),
   end: gameEndSchema,
   durationUs: z.number().min(0),
 });

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { gameModule } from '../../../shared/games/registry.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { BotDefinition } from '../../engine/bots/definition.ts';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
@@ -14,7 +14,7 @@ export type ConfigBot = BotDefinition | { name: string; sample: 'random' | 'gree
  */
 export function botGameProblem(bot: Pick<LibraryBot, 'name' | 'kind' | 'game'>, game: GameId): string | null {
   if (bot.kind !== 'sample' || bot.game === null || bot.game === game) return null;
-  return `${bot.name} is a sample bot of ${gameModule(bot.game).info.title}; it cannot play ${gameModule(game).info.title}`;
+  return `${bot.name} is a sample bot of ${gameInfo(bot.game).title}; it cannot play ${gameInfo(game).title}`;
 }
 
 /**

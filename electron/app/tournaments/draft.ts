@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { gameModule } from '../../../shared/games/registry.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
 import type { fieldIssueSchema } from '../../../shared/ipc/app-schemas.ts';
 import { tournamentDraftSchema } from '../../../shared/ipc/app-schemas.ts';
 import { validateFormat } from '../../../shared/tournament/formats/index.ts';
@@ -110,7 +110,7 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
     const ids = participantIds(checked.data.bots.map((b) => b.name));
     const participants = checked.data.bots.map((b, i) => ({ id: ids[i] ?? b.name, name: b.name }));
     const format = formatOf(checked.data, participants);
-    const seats = gameModule(draft.game).info.seats;
+    const seats = gameInfo(draft.game).seats;
     const wrong = validateFormat(format, seats, participants.length, ids);
     if (wrong !== null) issues.push({ path: 'schedule', message: wrong });
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { gameModule } from '../../../shared/games/registry.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
 import type { Json } from '../../../shared/games/types.ts';
 import type { exportFileSchema, exportKindSchema } from '../../../shared/ipc/app-schemas.ts';
 import { renderHtmlReport, toCsv, toJsonExport, type ExportData } from '../../engine/export/index.ts';
@@ -54,7 +54,7 @@ export function exportFile(kind: ExportKind, source: ExportSource): ExportFile {
         content: renderHtmlReport({
           ...data,
           title: config.name,
-          seatNames: gameModule(config.game).info.seatNames,
+          seatNames: gameInfo(config.game).seatNames,
           subtitle: `Jury ${JURY_VERSION}, exported ${now.toISOString()}`,
           // One file is saved: the transcripts are their own export.
           transcriptLinks: false,

@@ -1,24 +1,24 @@
 import { z } from 'zod';
-import type { GameEnd } from '../../../shared/games/end.ts';
+import { REFEREE_FAILURE_CAUSES, type GameEnd } from '../../../shared/games/end.ts';
 import type { TimeControl } from '../../../shared/games/types.ts';
 import { TIMING_MODES } from '../../../shared/timing/modes.ts';
 import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import type { Failure } from '../referee/failure.ts';
 import { LIMIT_NAMES, type LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
+import { PACKAGE_PLAYERS } from '../../../shared/games/packages/manifest.ts';
+import { caiaSectionSchema, exitInfoSchema, stderrSchema } from './caia-section.ts';
 
 /** The record format's name and version; readers reject other versions with a clear message. */
 export const RECORD_FORMAT = 'jury-game-record';
 export const RECORD_VERSION = 1;
 
-const seat = z.number().int().min(0).max(3);
-const exitInfo = z
-  .object({
-    code: z.number().int().nullable(),
-    signal: z.string().nullable(),
-    startError: z.string().optional(),
-    memoryCapMiB: z.number().optional(),
-  })
-  .nullable();
+/** A seat: built-in games have 2 or 4, a game package up to 32 (its players 1 … 32 are seats 0 … 31). */
+const seat = z
+  .number()
+  .int()
+  .min(0)
+  .max(PACKAGE_PLAYERS.max - 1);
+const exitInfo = exitInfoSchema;
 
 // Annotated with the TypeScript unions so that the schema and the types can never drift apart.
 const gameEnd: z.ZodType<GameEnd> = z.discriminatedUnion('kind', [
@@ -31,6 +31,8 @@ const gameEnd: z.ZodType<GameEnd> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('no-valid-move'), seat }),
   z.object({ kind: z.literal('all-passed') }),
   z.object({ kind: z.literal('out-of-reach'), seat }),
+  z.object({ kind: z.literal('referee-report'), message: z.string() }),
+  z.object({ kind: z.literal('referee-failed'), cause: z.enum(REFEREE_FAILURE_CAUSES), reason: z.string() }),
 ]);
 
 const ply = z.number().int().min(0);
@@ -79,7 +81,7 @@ const seatRecord = z.object({
   }),
   /** Per-move games (Flit): turns without a valid move, by cause. */
   missed: z.object({ timeout: z.number().int(), invalid: z.number().int(), gone: z.number().int() }),
-  stderr: z.object({ shown: z.string(), full: z.string(), truncated: z.boolean(), bytes: z.number().int() }),
+  stderr: stderrSchema,
   exit: exitInfo,
   /** It was still running after the grace period that followed the end of its game, and was killed. */
   killedAfterEnd: z.boolean(),
@@ -132,11 +134,14 @@ export const gameRecordSchema = z.object({
   limits: limitsReport.nullable(),
   startedAt: z.string(),
   durationUs: z.number(),
-  seats: z.array(seatRecord).min(2).max(4),
+  seats: z.array(seatRecord).min(PACKAGE_PLAYERS.min).max(PACKAGE_PLAYERS.max),
   lines: z.array(lineRecord),
+  /** The applied moves; empty for a game package (its referee knows the rules, Jury does not). */
   moves: z.array(moveRecord),
   end: gameEnd,
   scores: z.array(z.number()),
+  /** A game package's game only: what the Caia host saw of the referee (caia-section.ts). */
+  caia: caiaSectionSchema.optional(),
 });
 
 /** A complete game record (see {@link gameRecordSchema}). */

@@ -1,5 +1,5 @@
 import { describeEnd } from '../../../shared/games/end.ts';
-import { findGame } from '../../../shared/games/registry.ts';
+import { findGameInfo } from '../../../shared/games/registry.ts';
 import { describeFailure } from '../referee/failure.ts';
 import type { GameRecord } from './schema.ts';
 
@@ -11,10 +11,10 @@ const ms = (us: number | undefined): string => (us === undefined ? '' : `${(us /
  * (the shown part). With `dialogue`, every line sent and received, in order, instead of the move list.
  */
 export function renderTranscript(record: GameRecord, options: { dialogue?: boolean } = {}): string {
-  const game = findGame(record.game);
-  const names = game?.info.seatNames ?? record.seats.map((_, i) => String(i + 1));
+  const game = findGameInfo(record.game);
+  const names = game?.seatNames ?? record.seats.map((_, i) => String(i + 1));
   const out: string[] = [];
-  out.push(`${game?.info.title ?? record.game} — Jury ${record.jury}, record v${record.version}`);
+  out.push(`${game?.title ?? record.game} — Jury ${record.jury}, record v${record.version}`);
   out.push(`rules: ${record.rulesVersion}`);
   out.push(`seed ${record.seed}${record.board === null ? '' : `, board ${record.board}`}`);
   const tc = record.timing.control;

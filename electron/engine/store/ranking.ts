@@ -1,4 +1,4 @@
-import { findGame } from '../../../shared/games/registry.ts';
+import { findGameInfo } from '../../../shared/games/registry.ts';
 import {
   addOutcome,
   emptyTotals,
@@ -24,9 +24,9 @@ const UPSERT_SQL =
 
 /** The shape of a registered game, or a `damaged` error naming the unknown id. */
 export function shapeOfGame(game: string): GameShape {
-  const module = findGame(game);
-  if (!module) throw new StoreError('damaged', `the store holds games of an unknown game "${game}"`);
-  return module.info;
+  const info = findGameInfo(game);
+  if (!info) throw new StoreError('damaged', `the store holds games of an unknown game "${game}"`);
+  return info;
 }
 
 /** The game shape of the store's finished games (from the first record), or null when none finished. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GameEndKind } from '../../../shared/games/end.ts';
 import type { GameOutcome, Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 import { gameRecordSchema, type GameRecord } from '../record/schema.ts';
+import { PACKAGE_PLAYERS } from '../../../shared/games/packages/manifest.ts';
 import { invalid, StoreError } from './errors.ts';
 
 /** A participant as the store keeps it: how to start it, and a hash to notice when its program changes. */
@@ -23,13 +24,19 @@ const END_KINDS: Record<GameEndKind, true> = {
   'no-valid-move': true,
   'all-passed': true,
   'out-of-reach': true,
+  'referee-report': true,
+  'referee-failed': true,
 };
 
 const id = z.string().min(1, 'must not be empty').max(200);
 const index = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const micros = z.number().finite().min(0);
 const distinct = (ids: readonly string[]): boolean => new Set(ids).size === ids.length;
-const seats = z.array(id).min(2).max(4).refine(distinct, 'a participant may take only one seat');
+const seats = z
+  .array(id)
+  .min(PACKAGE_PLAYERS.min)
+  .max(PACKAGE_PLAYERS.max)
+  .refine(distinct, 'a participant may take only one seat');
 
 /** The schema of a {@link StoredParticipant}. */
 export const participantSchema: z.ZodType<StoredParticipant> = z.strictObject({

@@ -1,4 +1,4 @@
-import { gameModule } from '../../../shared/games/registry.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
 import {
   fromOutcomes,
   rankEvent,
@@ -45,7 +45,7 @@ export interface LeaderboardInput {
 export function leaderboardInput(store: TournamentStore, config: TournamentConfig): LeaderboardInput {
   return {
     participants: store.participants().map((p) => ({ id: p.id, name: p.name })),
-    shape: gameModule(config.game).info,
+    shape: gameInfo(config.game),
     ...(config.schedule.kind === 'knockout' ? { gamesPerMatch: config.schedule.gamesPerMatch } : {}),
     unfinished: store.unfinished(),
   };

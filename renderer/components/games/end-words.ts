@@ -1,4 +1,4 @@
-import type { GameEnd, GameEndKind } from '../../../shared/games/end.ts';
+import { REFEREE_CAUSE_KEYS, type GameEnd, type GameEndKind } from '../../../shared/games/end.ts';
 import { formatNumber } from '../../logic/numbers.ts';
 
 /**
@@ -29,6 +29,8 @@ export const END_KINDS: readonly GameEndKind[] = [
   'no-valid-move',
   'all-passed',
   'out-of-reach',
+  'referee-report',
+  'referee-failed',
 ];
 
 /** Whether a string from the engine names a kind of ending. */
@@ -57,6 +59,10 @@ export function endKindKey(kind: GameEndKind): string {
       return 'games.end.allPassed';
     case 'out-of-reach':
       return 'games.end.outOfReach';
+    case 'referee-report':
+      return 'games.end.refereeReport';
+    case 'referee-failed':
+      return 'games.end.refereeFailed';
     default:
       return unreachable(kind);
   }
@@ -84,6 +90,15 @@ export function endWords(end: GameEnd, seatNames: readonly string[]): Words {
       return { key: 'games.endFull.allPassed', params: {} };
     case 'out-of-reach':
       return { key: 'games.endFull.outOfReach', params: { bot: name(end.seat) } };
+    case 'referee-report':
+      return end.message === ''
+        ? { key: 'games.endFull.refereeReport', params: {} }
+        : { key: 'games.endFull.refereeReportMessage', params: { message: end.message } };
+    case 'referee-failed':
+      return {
+        key: `games.endFull.refereeFailed.${REFEREE_CAUSE_KEYS[end.cause]}`,
+        params: { reason: end.reason },
+      };
     default:
       return unreachable(end);
   }

@@ -38,6 +38,8 @@ export default {
         noValidMove: 'No valid move',
         allPassed: 'All passed',
         outOfReach: 'Out of reach',
+        refereeReport: 'Referee report',
+        refereeFailed: 'Referee failed',
       },
       endFull: {
         allHome: 'Every piece reached its target corner.',
@@ -49,6 +51,15 @@ export default {
         noValidMove: '{bot} had no valid move.',
         allPassed: 'All four bots passed in a row.',
         outOfReach: '{bot} could no longer be caught.',
+        refereeReport: 'The referee reported the result.',
+        refereeReportMessage: 'The referee reported the result: {message}',
+        refereeFailed: {
+          badReport: "No result: Jury cannot read the referee's report ({reason}).",
+          protocol: 'No result: the referee broke the Caia protocol ({reason}).',
+          exited: 'No result: the referee ended before it reported ({reason}).',
+          watchdog: 'No result: the referee took too long and was stopped ({reason}).',
+          aborted: 'No result: the game was stopped.',
+        },
       },
       viewer: {
         back: '← All games',
@@ -151,6 +162,8 @@ export default {
         noValidMove: 'Geen geldige zet',
         allPassed: 'Iedereen paste',
         outOfReach: 'Onbereikbaar',
+        refereeReport: 'Verslag scheidsrechter',
+        refereeFailed: 'Scheidsrechter faalde',
       },
       endFull: {
         allHome: 'Elk stuk heeft zijn doelhoek bereikt.',
@@ -164,6 +177,15 @@ export default {
         noValidMove: '{bot} had geen geldige zet.',
         allPassed: 'Alle vier de bots pasten achter elkaar.',
         outOfReach: '{bot} was niet meer in te halen.',
+        refereeReport: 'De scheidsrechter gaf de uitslag door.',
+        refereeReportMessage: 'De scheidsrechter gaf de uitslag door: {message}',
+        refereeFailed: {
+          badReport: 'Geen uitslag: Jury kan het verslag van de scheidsrechter niet lezen ({reason}).',
+          protocol: 'Geen uitslag: de scheidsrechter hield zich niet aan het Caia-protocol ({reason}).',
+          exited: 'Geen uitslag: de scheidsrechter stopte voordat hij de uitslag doorgaf ({reason}).',
+          watchdog: 'Geen uitslag: de scheidsrechter deed er te lang over en is gestopt ({reason}).',
+          aborted: 'Geen uitslag: de partij is afgebroken.',
+        },
       },
       viewer: {
         back: '← Alle partijen',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../random/prng.ts';
-import { packageGameId, parseGameManifest, parseGameManifestText } from './manifest.ts';
+import { packageGameId } from './game.ts';
+import { parseGameManifest, parseGameManifestText } from './manifest.ts';
 import { normalizePackagePath, packagePathProblem } from './paths.ts';
 
 /** The minimal manifest of issue 14, exactly as written there. */
@@ -135,10 +136,11 @@ describe('package paths and ids', () => {
   });
 
   it('makes a registry-shaped id from a name', () => {
-    expect(packageGameId('Toy')).toBe('toy');
-    expect(packageGameId('CodeCup 2023: Entropy!')).toBe('codecup-2023-entropy');
-    expect(packageGameId('Ayú')).toBe('ayu');
-    expect(packageGameId('***')).toBe('game');
+    expect(packageGameId('Toy')).toBe('pkg-toy');
+    expect(packageGameId('CodeCup 2023: Entropy!')).toBe('pkg-codecup-2023-entropy');
+    expect(packageGameId('Ayú')).toBe('pkg-ayu');
+    expect(packageGameId('***')).toBe('pkg-game');
     expect(packageGameId('x'.repeat(40))).toHaveLength(32);
+    expect(packageGameId('Less')).toBe('pkg-less'); // never a built-in game's id
   });
 });

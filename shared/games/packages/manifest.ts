@@ -163,20 +163,3 @@ export function parseGameManifestText(text: string): Result<GameManifest, InputE
   }
   return parseGameManifest(value);
 }
-
-/**
- * A game id made from a package's name (lower-case letters, digits and inner hyphens, at most 32
- * characters, as the registry's ids), or `game` when the name has no letter or digit. Two names can
- * give the same id: the caller decides what to do when the registry says it is taken.
- */
-export function packageGameId(gameName: string): string {
-  const slug = gameName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 32)
-    .replace(/-+$/, '');
-  return slug === '' ? 'game' : slug;
-}
