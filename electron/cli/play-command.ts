@@ -9,19 +9,27 @@ import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.
 import { samplesOf } from '../engine/bots/samples/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { playMatch, type MatchBot } from '../engine/play-match.ts';
+import type { ProcessLauncher } from '../engine/bot-launcher.ts';
+import type { GamePackage } from '../engine/packages/load.ts';
+import { DEFAULT_REFEREE_LOG, playPackageMatch } from '../engine/packages/play-package.ts';
+import type { GameRecord } from '../engine/record/schema.ts';
 import { RefereeSetupError } from '../engine/referee/referee.ts';
 import { budgetControl } from '../engine/timing/budget.ts';
 import type { GameId } from '../../shared/games/types.ts';
 import type { CliIo } from './program.ts';
-import { parsePlayRequest, type PlayFlags } from './play-options.ts';
+import { parsePlayRequest, type PlayFlags, type PlayRequest } from './play-options.ts';
 import { formatSummary, summaryJson } from './summary.ts';
 import { UsageError } from './usage-error.ts';
 
-/** Turns `sample:<name>` into the sample bot's command line; other commands pass through. */
-export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
+/**
+ * Turns `sample:<name>` into the sample bot's command line (a game package's sample players by their
+ * manifest names); other commands pass through.
+ */
+export function resolveBot(game: GameId, command: readonly string[], pkg?: GamePackage): MatchBot {
   const [first = '', ...rest] = command;
   if (!first.startsWith('sample:')) return { name: first.split('/').at(-1) ?? first, command };
   const wanted = first.slice('sample:'.length);
+  if (pkg !== undefined) return packageSample(pkg, wanted, rest);
   const sample = findGameSample(game, wanted);
   if (!sample) {
     const names = samplesOf(game)
@@ -31,6 +39,18 @@ export function resolveBot(game: GameId, command: readonly string[]): MatchBot {
   }
   const bot = sampleMatchBot(sample, sample.id);
   return { ...bot, command: [...bot.command, ...rest] };
+}
+
+/** A game package's sample player `wanted` as a bot, run from the package folder (read-only to it). */
+function packageSample(pkg: GamePackage, wanted: string, rest: readonly string[]): MatchBot {
+  const sample = pkg.samples.find((s) => s.name === wanted);
+  if (!sample) {
+    const names = pkg.samples.map((s) => `sample:${s.name}`).join(', ');
+    throw new UsageError(
+      `no sample player ${JSON.stringify(wanted)} in ${pkg.manifest.name}; ${names === '' ? 'its manifest names none' : `choose ${names}`}`,
+    );
+  }
+  return { name: wanted, command: [...sample.command, ...rest], cwd: pkg.folder, folder: pkg.folder };
 }
 
 /**
@@ -72,20 +92,27 @@ function isFile(path: string): boolean {
 /** `jury play`: plays one game and prints the summary (or one JSON object). Returns the exit code. */
 export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): Promise<number> {
   const request = await parsePlayRequest(gameId, flags, () => randomInt(0, 0xffffffff));
+  const { game } = request;
+  const pkg = game.kind === 'package' ? game.pkg : undefined;
   const bots = await Promise.all(
-    request.bots.map((command) => buildIfSource(resolveBot(request.game.info.id, command))),
+    request.bots.map((command) => {
+      const bot = resolveBot(game.id, command, pkg);
+      // A package's sample is a command from its manifest, never a source file to build.
+      return pkg && command[0]?.startsWith('sample:') ? bot : buildIfSource(bot);
+    }),
   );
   const launcher = processLauncher();
   for (const bot of bots) {
     const problem = await launcher.check(bot);
     if (problem) throw new UsageError(`--bot ${bot.command.join(' ')}: ${problem}`);
   }
-  const control = budgetControl(request.game.info.timeControl, request.budgetMs);
+  if (game.kind === 'package') return playPackage(request, game.pkg, bots, launcher, io);
+  const control = budgetControl(game.module.info.timeControl, request.budgetMs);
   let record;
   try {
     record = await playMatch(
       {
-        game: request.game,
+        game: game.module,
         bots,
         seed: request.seed,
         timing: request.timing,
@@ -100,6 +127,12 @@ export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): 
     if (e instanceof RefereeSetupError) throw new UsageError(e.message);
     throw e;
   }
+  await report(request, record, io);
+  return 0;
+}
+
+/** Writes the record (--record) and prints the summary. */
+async function report(request: PlayRequest, record: GameRecord, io: CliIo): Promise<void> {
   if (request.recordPath !== undefined) {
     await writeFile(request.recordPath, `${JSON.stringify(record)}\n`).catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot write --record ${request.recordPath}: ${e.code ?? e.message}`);
@@ -107,5 +140,34 @@ export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): 
   }
   const path = request.recordPath ?? null;
   io.out(request.json ? `${JSON.stringify(summaryJson(record, path))}\n` : formatSummary(record, path));
-  return 0;
+}
+
+/**
+ * `jury play <package folder>`: one game of a game package. The referee's log is kept beside the record
+ * (`<record>.<log name>`) when there is a record. Exit code 0 when the referee reported a result, 1 when
+ * it failed (the summary says how).
+ */
+async function playPackage(
+  request: PlayRequest,
+  pkg: GamePackage,
+  bots: readonly MatchBot[],
+  launcher: ProcessLauncher,
+  io: CliIo,
+): Promise<number> {
+  const logName = pkg.log?.file ?? DEFAULT_REFEREE_LOG;
+  const record = await playPackageMatch(
+    {
+      pkg,
+      bots,
+      seed: request.seed,
+      timing: request.timing,
+      ...(request.budgetMs === undefined ? {} : { budgetMs: request.budgetMs }),
+      graceMs: request.graceMs,
+      limits: request.limits,
+      keepLog: request.recordPath === undefined ? null : `${resolve(request.recordPath)}.${logName}`,
+    },
+    launcher,
+  );
+  await report(request, record, io);
+  return record.end.kind === 'referee-failed' ? 1 : 0;
 }

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseShell } from 'shell-quote';
 import { findGame, gameIds } from '../../shared/games/registry.ts';
-import type { AnyGameModule } from '../../shared/games/types.ts';
+import type { AnyGameModule, GameId } from '../../shared/games/types.ts';
+import { loadPackageGame, packagePath } from '../engine/packages/admit.ts';
+import type { GamePackage } from '../engine/packages/load.ts';
 import { isTimingMode, TIMING_MODES, type TimingMode } from '../../shared/timing/modes.ts';
 import { RUN_BOUNDS } from '../../shared/tournament/config-schema.ts';
 import { UsageError } from './usage-error.ts';
@@ -22,9 +24,14 @@ export interface PlayFlags {
   readonly network?: boolean;
 }
 
+/** The game `jury play` plays: a game with a module, or a game package (a folder with jury-game.json). */
+export type PlayGame =
+  | { readonly kind: 'module'; readonly id: GameId; readonly module: AnyGameModule }
+  | { readonly kind: 'package'; readonly id: GameId; readonly pkg: GamePackage };
+
 /** A checked `jury play` request. */
 export interface PlayRequest {
-  readonly game: AnyGameModule;
+  readonly game: PlayGame;
   /** One command line (executable, then arguments) per seat, or `sample:<name>`. */
   readonly bots: readonly (readonly string[])[];
   readonly seed: number;
@@ -61,6 +68,26 @@ export function splitCommand(text: string): string[] {
 }
 
 /**
+ * The game `jury play` was given: a game id, or a game package's folder (or its jury-game.json), loaded
+ * and checked; a package that cannot be loaded is a usage error naming every problem.
+ */
+async function playGame(gameId: string): Promise<PlayGame> {
+  const path = packagePath(gameId, process.cwd());
+  if (path !== null) {
+    const loaded = await loadPackageGame(path);
+    if (!loaded.ok) throw new UsageError(loaded.error.message);
+    return { kind: 'package', id: loaded.value.id, pkg: loaded.value.pkg };
+  }
+  const module = findGame(gameId);
+  if (!module) {
+    throw new UsageError(
+      `unknown game ${JSON.stringify(gameId)}; choose one of ${gameIds.join(', ')}, or give a game package folder`,
+    );
+  }
+  return { kind: 'module', id: module.info.id, module };
+}
+
+/**
  * Checks everything `jury play` was given, with a message that names the wrong option. `randomSeed` is
  * used when no --seed is given (it is printed and recorded, so the game can be replayed).
  */
@@ -69,14 +96,13 @@ export async function parsePlayRequest(
   flags: PlayFlags,
   randomSeed: () => number,
 ): Promise<PlayRequest> {
-  const game = findGame(gameId);
-  if (!game)
-    throw new UsageError(`unknown game ${JSON.stringify(gameId)}; choose one of ${gameIds.join(', ')}`);
-  const seats = game.info.seats;
+  const game = await playGame(gameId);
+  const { seats, title } =
+    game.kind === 'module'
+      ? game.module.info
+      : { seats: game.pkg.manifest.players, title: game.pkg.manifest.name };
   if (flags.bot.length !== seats) {
-    throw new UsageError(
-      `${game.info.title} needs ${seats} bots (one --bot per seat), got ${flags.bot.length}`,
-    );
+    throw new UsageError(`${title} needs ${seats} bots (one --bot per seat), got ${flags.bot.length}`);
   }
   if (flags.board !== undefined && flags.boardFile !== undefined)
     throw new UsageError('give --board or --board-file, not both');
@@ -92,8 +118,9 @@ export async function parsePlayRequest(
     if (board === undefined) throw new UsageError(`--board-file ${flags.boardFile} has no board string`);
   }
   if (board !== undefined) {
-    if (!game.info.hasBoard) throw new UsageError(`${game.info.title} is not played on a board string`);
-    const check = game.setup({ seed: 0, board });
+    if (game.kind === 'package') throw new UsageError(`${title} is not played on a board string`);
+    if (!game.module.info.hasBoard) throw new UsageError(`${title} is not played on a board string`);
+    const check = game.module.setup({ seed: 0, board });
     if (!check.ok) throw new UsageError(`--board: ${check.error.message}`);
   }
   if (!isTimingMode(flags.timing)) {

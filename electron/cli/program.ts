@@ -30,7 +30,12 @@ Timing modes:
             stopped (SIGSTOP) while one thinks, as on the CodeCup server (default)
   cpu       CPU time of the bot's process, for busy machines; a wall-time cap still catches sleeping bots
 
-Exit codes: 0 the game was played (whatever the bots did), 2 a usage or input error.
+A game package (a folder with jury-game.json, see docs/caia.md) is played by giving its folder instead of a
+game: jury play ./toy --bot ./a --bot sample:player1; its sample players are sample:<name>, and with --record
+the referee's log is kept beside the record.
+
+Exit codes: 0 the game was played (whatever the bots did), 1 a game package's referee gave no result,
+2 a usage or input error.
 
 Examples:
   jury play more --bot ./my_bot --bot sample:greedy --seed 7
@@ -49,7 +54,7 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
   program
     .command('play')
     .description('play one game between bot executables and report the result')
-    .argument('<game>', `the game: ${gameIds.join(', ')}`)
+    .argument('<game>', `the game: ${gameIds.join(', ')}, or a game package folder`)
     .requiredOption('--bot <command...>', 'one bot command line per seat, in seat order (repeat the option)')
     .option('--seed <n>', 'game seed 0..4294967295 (default: random, printed and recorded)')
     .option('--board <string>', 'play on this board string (Less, More)')

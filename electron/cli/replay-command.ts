@@ -24,7 +24,9 @@ export async function replayCommand(
     out(renderTranscript(parsed.record, options.dialogue ? { dialogue: true } : {}));
     out(
       result.ok
-        ? 'replay: every move is legal and the scores match the record\n'
+        ? parsed.record.caia === undefined
+          ? 'replay: every move is legal and the scores match the record\n'
+          : "replay: the scores match the referee's report (a game package's moves are its referee's to judge)\n"
         : `replay FAILED: ${result.problem}\n`,
     );
   }

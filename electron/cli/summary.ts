@@ -14,7 +14,9 @@ export function formatSummary(record: GameRecord, recordPath: string | null): st
   const nameWidth = Math.max(...record.seats.map((s) => s.name.length), 4);
   const out = [
     `${game?.title ?? record.game}  seed ${record.seed}${record.board === null ? '' : `  board ${record.board}`}`,
-    `timing ${record.timing.mode}, ${record.moves.length} moves in ${seconds(record.durationUs)}`,
+    record.caia === undefined
+      ? `timing ${record.timing.mode}, ${record.moves.length} moves in ${seconds(record.durationUs)}`
+      : `timing ${record.timing.mode}, time factor ${record.caia.timeFactor}, ${record.lines.length} player lines in ${seconds(record.durationUs)}`,
     '',
   ];
   record.seats.forEach((s, i) => {
@@ -38,6 +40,7 @@ export function formatSummary(record: GameRecord, recordPath: string | null): st
   if (gaps.length > 0) {
     out.push('', 'not enforced on this machine (see docs/judge.md):', ...gaps.map((g) => `  ${g}`));
   }
+  if (record.caia?.log.path) out.push(`referee log: ${record.caia.log.path}`);
   if (recordPath) out.push(`record: ${recordPath}`);
   return `${out.join('\n')}\n`;
 }
@@ -64,5 +67,13 @@ export function summaryJson(record: GameRecord, recordPath: string | null): obje
     durationUs: record.durationUs,
     protections: record.limits ? protectionsOf(record.limits) : [],
     record: recordPath,
+    ...(record.caia
+      ? {
+          caia: {
+            firstTags: record.caia.firstTags.map((t) => t?.tag ?? null),
+            refereeLog: record.caia.log.path,
+          },
+        }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageGameSchema } from '../../../shared/games/packages/game.ts';
 
 /**
  * The parts of a game record a game package adds (schema.ts holds the record): what the Caia host saw
@@ -46,8 +47,11 @@ const firstTag = z.object({
 
 /** The `caia` section of a package game's record. */
 export const caiaSectionSchema = z.object({
-  /** The game package as it was played: its name and the folder it was loaded from. */
-  package: z.object({ name: z.string(), folder: z.string() }),
+  /**
+   * The game package as it was played (its facts, with the folder it was loaded from): a reader of the
+   * record registers it from these, so the record's `game` is known without the package at hand.
+   */
+  package: packageGameSchema,
   /** caiaio's time factor; every player's budget was `timing.control.budgetMs` × this. */
   timeFactor: z.number().positive(),
   /** Each player's budget after the time factor, in microseconds. */

@@ -2,6 +2,7 @@ import { findGame } from '../../../shared/games/registry.ts';
 import type { GameEnd } from '../../../shared/games/end.ts';
 import type { AnyGameModule, Delivery } from '../../../shared/games/types.ts';
 import { gameRecordSchema, type GameRecord } from './schema.ts';
+import { admitRecordPackage, checkPackageRecord } from './package-replay.ts';
 
 /** The outcome of re-checking a record: either it holds, or the first thing that does not. */
 export type ReplayResult =
@@ -13,7 +14,10 @@ export type ReplayResult =
     }
   | { readonly ok: false; readonly problem: string };
 
-/** Parses and validates a record's JSON text; the error names the first field that is wrong. */
+/**
+ * Parses and validates a record's JSON text; the error names the first field that is wrong. A game
+ * package's record registers its package first (from its `caia` section).
+ */
 export function parseRecord(text: string): { ok: true; record: GameRecord } | { ok: false; problem: string } {
   let json: unknown;
   try {
@@ -21,6 +25,7 @@ export function parseRecord(text: string): { ok: true; record: GameRecord } | { 
   } catch (e) {
     return { ok: false, problem: `not JSON: ${(e as Error).message}` };
   }
+  admitRecordPackage(json);
   const parsed = gameRecordSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -33,9 +38,11 @@ export function parseRecord(text: string): { ok: true; record: GameRecord } | { 
 /**
  * Replays a record through its game module: every move must be legal in turn, the lines each seat was
  * sent must be exactly what the protocol prescribes (up to the point a seat stopped receiving), and the
- * end and the scores must come out as recorded.
+ * end and the scores must come out as recorded. A game package's record, which has no moves, is checked
+ * against its referee's report instead (package-replay.ts).
  */
 export function replayRecord(record: GameRecord): ReplayResult {
+  if (record.caia !== undefined) return checkPackageRecord(record);
   const game = findGame(record.game);
   if (!game) return { ok: false, problem: `unknown game ${record.game}` };
   const setup = game.setup(

@@ -2,6 +2,7 @@ import { describeEnd } from '../../../shared/games/end.ts';
 import { findGameInfo } from '../../../shared/games/registry.ts';
 import { describeFailure } from '../referee/failure.ts';
 import type { GameRecord } from './schema.ts';
+import { packageTranscript } from './package-transcript.ts';
 
 const ms = (us: number | undefined): string => (us === undefined ? '' : `${(us / 1000).toFixed(3)} ms`);
 
@@ -32,7 +33,9 @@ export function renderTranscript(record: GameRecord, options: { dialogue?: boole
   );
   out.push('');
 
-  if (options.dialogue) {
+  if (record.caia !== undefined) {
+    out.push(...packageTranscript(record, names, options.dialogue === true));
+  } else if (options.dialogue) {
     for (const l of record.lines) {
       out.push(
         `${ms(l.t).padStart(14)}  ${(names[l.seat] ?? '').padEnd(6)} ${l.dir === 'in' ? '<' : '>'} ${l.text}`,

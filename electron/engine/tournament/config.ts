@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { gameModule } from '../../../shared/games/registry.ts';
+import { findGame, findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
+import { packageGameSchema } from '../../../shared/games/packages/game.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import { botDefinitionSchema } from '../bots/definition.ts';
@@ -12,16 +13,27 @@ import {
   timingSchema,
 } from '../../../shared/tournament/config-schema.ts';
 import { seatProblem } from '../../../shared/tournament/formats/kinds.ts';
+import { admitConfigPackage, resolveConfigGame } from './config-package.ts';
 
 /** The config format's name and version; files of another version are refused with a clear message. */
 export const CONFIG_FORMAT = 'jury-tournament';
 export const CONFIG_VERSION = 1;
 
-/** A sample bot of the game, by strength, instead of a program of one's own. */
+/**
+ * A sample bot of the game instead of a program of one's own: by strength (`random`, `greedy`) for a
+ * built-in game, by the manifest's name for a game package's sample players (checked against the game).
+ */
 const sampleBotSchema = z.strictObject({
   name: z.string().trim().min(1, 'the name must not be empty').max(80),
-  sample: z.enum(['random', 'greedy']),
+  sample: z.string().min(1, 'the sample must not be empty'),
 });
+
+/** The sample names a game offers: strengths of a module game, the manifest's names for a package. */
+function sampleNames(game: TournamentConfig['game']): readonly string[] {
+  const pkg = findPackageGame(game);
+  if (pkg) return pkg.samples;
+  return findGame(game) ? ['random', 'greedy'] : [];
+}
 
 /** The zod schema of a tournament config file. Unknown fields are refused, so a typo never passes silently. */
 export const tournamentConfigSchema = z
@@ -32,6 +44,8 @@ export const tournamentConfigSchema = z
     }),
     name: z.string().trim().min(1, 'the name must not be empty').max(120),
     game: gameIdSchema,
+    /** Written by Jury when `game` named a game package folder: its facts (config-package.ts). */
+    package: packageGameSchema.optional(),
     seed: z.number().int().min(0).max(0xffffffff).optional(),
     schedule: scheduleSchema,
     bots: z
@@ -54,22 +68,43 @@ export const tournamentConfigSchema = z
         path: ['bots'],
         message: `two bots are named ${JSON.stringify(dup)}`,
       });
-    const game = gameModule(c.game);
-    if (c.boards && !game.info.hasBoard) {
+    const info = gameInfo(c.game);
+    const module = findGame(c.game);
+    if (findPackageGame(c.game) && c.package?.id !== c.game) {
+      ctx.issues.push({
+        code: 'custom',
+        input: c,
+        path: ['game'],
+        message: `${info.title} is a game package: name its folder (a path relative to the config file)`,
+      });
+    }
+    if (c.boards && !info.hasBoard) {
       ctx.issues.push({
         code: 'custom',
         input: c,
         path: ['boards'],
-        message: `${game.info.title} is not played on boards`,
+        message: `${info.title} is not played on boards`,
       });
     }
     c.boards?.forEach((board, i) => {
-      const check = game.setup({ seed: 0, board });
-      if (!check.ok)
+      const check = module?.setup({ seed: 0, board });
+      if (check && !check.ok)
         ctx.issues.push({ code: 'custom', input: c, path: ['boards', i], message: check.error.message });
     });
-    const seats = game.info.seats;
-    const seatsWrong = seatProblem(c.schedule.kind, seats, game.info.title);
+    const samples = sampleNames(c.game);
+    c.bots.forEach((b, i) => {
+      if ('sample' in b && !samples.includes(b.sample)) {
+        const choose = samples.length > 0 ? `choose ${samples.join(', ')}` : 'it has none';
+        ctx.issues.push({
+          code: 'custom',
+          input: c,
+          path: ['bots', i, 'sample'],
+          message: `${info.title} has no sample ${JSON.stringify(b.sample)}; ${choose}`,
+        });
+      }
+    });
+    const seats = info.seats;
+    const seatsWrong = seatProblem(c.schedule.kind, seats, info.title);
     if (seatsWrong)
       ctx.issues.push({ code: 'custom', input: c, path: ['schedule', 'kind'], message: seatsWrong });
     if (c.bots.length < seats) {
@@ -77,7 +112,7 @@ export const tournamentConfigSchema = z
         code: 'custom',
         input: c,
         path: ['bots'],
-        message: `${game.info.title} needs at least ${seats} bots`,
+        message: `${info.title} needs at least ${seats} bots`,
       });
     }
     if (c.schedule.kind === 'gauntlet') {
@@ -98,9 +133,12 @@ export type TournamentConfig = z.output<typeof tournamentConfigSchema>;
 
 /**
  * Checks untrusted input as a tournament config; the error names every bad field, e.g.
- * `schedule.swissRounds: swissRounds must be at least 1`.
+ * `schedule.swissRounds: swissRounds must be at least 1`. A config of a game package (its `package`
+ * field, written by {@link loadTournamentConfig}) registers the package's facts first.
  */
 export function parseTournamentConfig(input: unknown): Result<TournamentConfig, InputError> {
+  const admitted = admitConfigPackage(input);
+  if (!admitted.ok) return admitted;
   const r = tournamentConfigSchema.safeParse(input);
   if (r.success) return ok(r.data);
   const message = r.error.issues
@@ -128,7 +166,9 @@ export async function loadTournamentConfig(
   } catch (e) {
     return err({ code: 'not-json', message: `${path} is not JSON: ${(e as Error).message}` });
   }
-  const parsed = parseTournamentConfig(json);
+  const resolved = await resolveConfigGame(json, dirname(path));
+  if (!resolved.ok) return err({ ...resolved.error, message: `${path}: ${resolved.error.message}` });
+  const parsed = parseTournamentConfig(resolved.value);
   return parsed.ok
     ? ok({ config: parsed.value, baseDir: dirname(path) })
     : err({ ...parsed.error, message: `${path}: ${parsed.error.message}` });

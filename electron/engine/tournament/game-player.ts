@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { gameModule } from '../../../shared/games/registry.ts';
+import { basename, dirname, join } from 'node:path';
+import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import type { Launcher, MatchBot } from '../play-match.ts';
@@ -8,6 +9,8 @@ import type { RefereeEvent } from '../referee/referee.ts';
 import { budgetControl } from '../timing/budget.ts';
 import type { TournamentConfig } from './config.ts';
 import { botsById, prepareBots, type ReadyBot } from './ready-bots.ts';
+import { loadedPackage } from '../packages/admit.ts';
+import { playPackageMatch } from '../packages/play-package.ts';
 import type { GameSlot } from './runner.ts';
 
 /** Plays one scheduled game and answers its record; the runner's `play`. */
@@ -26,6 +29,14 @@ export interface GamePlayerOptions {
 /** The default number of games at once: one core left for Jury and the system, at least one game. */
 export function defaultConcurrency(): number {
   return Math.max(1, availableParallelism() - 1);
+}
+
+/**
+ * Where a tournament keeps its game package referees' logs (HTML replays): a folder beside the store,
+ * one file per game (`game-<n>-<log name>`).
+ */
+export function refereeLogsFolder(store: string): string {
+  return join(dirname(store), `${basename(store)}-referee-logs`);
 }
 
 /** A store and the files SQLite and the run lock keep beside it. */
@@ -56,6 +67,7 @@ export function gamePlayer(
   launcher: Launcher,
   options: GamePlayerOptions = {},
 ): GamePlayer {
+  if (findPackageGame(config.game)) return packagePlayer(config, bots, launcher, options);
   const module = gameModule(config.game);
   const control = budgetControl(module.info.timeControl, config.timing.budgetMs);
   const cores = options.cores ?? availableParallelism();
@@ -64,11 +76,7 @@ export function gamePlayer(
     playMatch(
       {
         game: module,
-        bots: game.seats.map((id) => {
-          const bot = bots.get(id);
-          if (!bot) throw new Error(`game ${game.index + 1} names an unknown participant ${id}`);
-          return bot;
-        }),
+        bots: seatBots(game, bots),
         seed: game.seed,
         ...(game.board === null ? {} : { board: game.board }),
         timing: config.timing.mode,
@@ -82,6 +90,56 @@ export function gamePlayer(
       },
       launcher,
     );
+}
+
+function seatBots(game: ScheduledGame, bots: ReadonlyMap<string, MatchBot>): MatchBot[] {
+  return game.seats.map((id) => {
+    const bot = bots.get(id);
+    if (!bot) throw new Error(`game ${game.index + 1} names an unknown participant ${id}`);
+    return bot;
+  });
+}
+
+/**
+ * {@link gamePlayer} for a game package (loaded in this process first: packages/admit.ts). A game whose
+ * referee failed before it reported is void: it fails (the runner stops the run and the game stays
+ * unplayed, to be played again when the run resumes) rather than counting as a result nobody earned.
+ */
+function packagePlayer(
+  config: TournamentConfig,
+  bots: ReadonlyMap<string, MatchBot>,
+  launcher: Launcher,
+  options: GamePlayerOptions,
+): GamePlayer {
+  const pkg = loadedPackage(config.game);
+  if (!pkg) throw new Error(`the game package ${config.game} has not been loaded in this process`);
+  const cores = options.cores ?? availableParallelism();
+  const { store } = options;
+  return async (game, signal, slot) => {
+    const keepLog = store
+      ? join(refereeLogsFolder(store), `game-${game.index + 1}-${pkg.log?.file ?? 'referee.log'}`)
+      : null;
+    const record = await playPackageMatch(
+      {
+        pkg,
+        bots: seatBots(game, bots),
+        seed: game.seed,
+        timing: config.timing.mode,
+        ...(config.timing.budgetMs === undefined ? {} : { budgetMs: config.timing.budgetMs }),
+        graceMs: config.timing.graceMs,
+        limits: config.limits,
+        cpus: slot && config.limits.affinity !== false ? coresOfSlot(slot, cores) : null,
+        ...(store ? { hidden: storeFiles(store) } : {}),
+        keepLog,
+        signal,
+      },
+      launcher,
+    );
+    if (record.end.kind === 'referee-failed' && !signal.aborted) {
+      throw new Error(`game ${game.index + 1} has no result: ${record.end.reason}`);
+    }
+    return record;
+  };
 }
 
 /**

@@ -44,6 +44,7 @@ export interface PreparedRun {
  * creates) the store and takes its run lock ({@link openRunStore}), makes every bot ready (samples
  * through their one launcher, programs checked, single source files built), records each bot's command
  * and program hash in the participants table and checks for changed programs ({@link recordBots}).
+ * A game package is loaded again from its folder first (`readyPackage`).
  * With a config, the bots are made ready before the store is touched, so a bot that cannot be prepared
  * creates no file. Refused with a {@link RunRefusal} (or the store's StoreError), the store closed again.
  * The runner (or a remote worker) then plays the games with {@link PreparedRun.player}.
@@ -89,6 +90,7 @@ export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
 
 async function readyBots(config: TournamentConfig, request: RunRequest): Promise<ReadyBot[]> {
   return prepareBots(config, request.baseDir, request.buildDir).catch((e: unknown) => {
+    if (e instanceof RunRefusal) throw e;
     throw new RunRefusal('bot', e instanceof Error ? e.message : String(e));
   });
 }

@@ -8,6 +8,8 @@ import { parseTournamentConfig, participantIds, type TournamentConfig } from './
 export type RunRefusalCode =
   /** A bot could not be made ready (a missing program or compiler, a failed build). */
   | 'bot'
+  /** The config's game package cannot be loaded (moved, broken, or now another game). */
+  | 'game'
   /** The store holds a tournament of another config. */
   | 'other-config'
   /** The stored participants are not the config's bots. */

@@ -1,4 +1,4 @@
-import { gameModule } from '../../../shared/games/registry.ts';
+import { findGame, gameInfo } from '../../../shared/games/registry.ts';
 import { deriveSeed } from '../../../shared/random/prng.ts';
 import type { FormatConfig } from '../../../shared/tournament/formats/index.ts';
 import type { Participant, ScheduleContext } from '../../../shared/tournament/types.ts';
@@ -12,17 +12,18 @@ export function scheduleContext(
   seed: number,
   participants: readonly Participant[],
 ): ScheduleContext {
-  const game = gameModule(config.game);
+  // A game package has no module, and no boards.
+  const game = findGame(config.game);
   return {
     game: config.game,
-    seats: game.info.seats,
+    seats: gameInfo(config.game).seats,
     participants,
     seed,
     // Fixed boards are used in turn; otherwise every board index has its own generated board.
     boardFor: (i) =>
       config.boards
         ? (config.boards[i % config.boards.length] ?? null)
-        : game.generateBoard(deriveSeed(seed, 'board', i)),
+        : (game?.generateBoard(deriveSeed(seed, 'board', i)) ?? null),
   };
 }
 
