@@ -162,6 +162,12 @@ async function playOne(
   launcher: TrackedLauncher,
   defaults: { readonly graceMs: number; readonly memoryMiB: number | null },
 ): Promise<Response<'match.play'>> {
+  const pkg = findPackageGame(request.game);
+  if (pkg) {
+    throw new Error(
+      `${pkg.title} is a game package: the app does not play packages yet (jury play ${pkg.folder} does)`,
+    );
+  }
   const module = gameModule(request.game);
   const { seats, title } = module.info;
   if (request.bots.length !== seats) {

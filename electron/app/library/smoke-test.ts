@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { gameModule } from '../../../shared/games/registry.ts';
+import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { smokeTestSchema } from '../../../shared/ipc/app-schemas.ts';
 import { TIMING_MODE } from '../../../shared/timing/modes.ts';
@@ -38,6 +38,12 @@ export async function smokeTest(
   launcher: Launcher,
   options: SmokeTestOptions = {},
 ): Promise<SmokeTest> {
+  const pkg = findPackageGame(game);
+  if (pkg) {
+    throw new Error(
+      `${pkg.title} is a game package: the app's smoke test does not play packages yet; try the bot with jury play ${pkg.folder} --bot … --bot sample:<name>`,
+    );
+  }
   const module = gameModule(game);
   const random = samplesOf(game).find((s) => s.strength === 'random');
   if (!random) throw new Error(`${module.info.title} has no random sample bot`);

@@ -19,6 +19,11 @@ export type GameReplay = z.output<typeof gameReplaySchema>;
  */
 export function replaySteps(record: GameRecord): ReplayStep[] {
   const game = findGame(record.game);
+  if (!game && record.caia !== undefined) {
+    throw new Error(
+      `${record.caia.package.title} is a game package: its games have no positions to step through, only the protocol transcript in the record`,
+    );
+  }
   if (!game) throw new Error(`unknown game ${record.game}`);
   const setup = game.setup(
     record.board === null ? { seed: record.seed } : { seed: record.seed, board: record.board },
