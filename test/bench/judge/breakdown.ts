@@ -6,8 +6,9 @@ import type { SeatLog } from './stamps.ts';
 /**
  * A launcher that starts bots with `inner` (the real process launcher) and notes, per seat (in the order
  * of the launch calls, which is seat order), when the referee writes to each and when each reply line arrived (the channel's own timestamp).
- * The note costs one clock read per write, so games played through it are only used to split a span into
- * its parts (stamps.ts, splitSpans), never for the per-move figures themselves.
+ * The note costs one clock read per write, so games played through it split a span into its parts
+ * (stamps.ts, splitSpans) but never give the per-move figures themselves; the deadline part plays through
+ * it (a clock read against a 1 ms margin) to tell why a timeout happened.
  */
 export function loggingLauncher(inner: Launcher, logs: SeatLog[]): Launcher {
   return {

@@ -149,7 +149,7 @@ export async function measurePerMove(
       targets.push(vsFloor(`${name}, p99`, s.p99, floor.p99, 'µs', P99_MAX, { note }));
       cpuTargets.push(
         vsFloor(`judge CPU per game, ${kind.label}, ${mode} timing`, cpu.mean, floorCpu.mean, 'ms', null, {
-          note: `${cpu.n} real games with the referee, ${kind.game === '6561' ? 1000 : 1200} moves each`,
+          note: `${cpu.n} real games with the referee, ${kind.game === '6561' ? 1000 : 4 * FLIT_MOVES} moves each`,
         }),
       );
     }

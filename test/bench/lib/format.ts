@@ -15,7 +15,7 @@ export function line(s: Summary, unit: string, digits = 1): string {
 export function figure(v: number | null): string {
   if (v === null || !Number.isFinite(v)) return '–';
   const a = Math.abs(v);
-  if (a >= 100) return Math.round(v).toLocaleString('en');
+  if (a >= 100 || Number.isInteger(v)) return Math.round(v).toLocaleString('en');
   if (a >= 10) return v.toFixed(1);
   if (a >= 1) return v.toFixed(2);
   return v === 0 ? '0' : v.toPrecision(3);

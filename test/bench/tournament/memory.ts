@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,16 +14,26 @@ const MAX_MB = 200;
 const FLAT_MB_PER_1000 = 1;
 /** Real 6561 games whose full records the runs store, in turn. */
 const POOL = 8;
+/** The cap of V8's young generation (semi-space, MB) of the third run, which shows what it holds. */
+const SEMI_SPACE_MB = 8;
 
 const RUNNER = fileURLToPath(new URL('./memory-run.ts', import.meta.url));
 
 type Sample = { games: number; rssMB: number; liveHeapMB?: number } & Record<string, number>;
 type Run = { samples: Sample[]; end: Record<string, number> };
 
-/** Runs memory-run.ts in a fresh Node process and collects its samples; `log` sees every 4th. */
-function child(dir: string, args: readonly string[], log: (s: Sample) => void): Promise<Run> {
+/**
+ * Runs memory-run.ts in a fresh Node process (with `node` flags first) and collects its samples; `log`
+ * sees those with the live heap.
+ */
+function child(
+  dir: string,
+  args: readonly string[],
+  log: (s: Sample) => void,
+  node: readonly string[] = [],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--expose-gc', RUNNER, '--dir', dir, ...args], {
+    const p = spawn(process.execPath, [...node, '--expose-gc', RUNNER, '--dir', dir, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const samples: Sample[] = [];
@@ -67,12 +77,19 @@ function slope(points: readonly (readonly [number, number])[]): number {
   return b === 0 ? 0 : a / b;
 }
 
-/** Slopes per 1000 games (after the first 1000: start-up and the heap growing to its working size). */
+/**
+ * Slopes per 1000 games: rss over the second half of the run (before it, V8 grows its young generation to
+ * its working size in a few steps, whenever its heuristics decide: a one-off, not growth with the games),
+ * the live heap after a full collection over every sample from the 1000th game on.
+ */
 function slopes(run: Run) {
-  const steady = run.samples.filter((s) => s.games >= 1000);
-  const rss = slope(steady.map((s) => [s.games / 1000, s.rssMB] as const));
+  const last = run.samples.at(-1)?.games ?? 0;
+  const half = run.samples.filter((s) => s.games >= Math.max(1000, last / 2));
+  const rss = slope(half.map((s) => [s.games / 1000, s.rssMB] as const));
   const live = slope(
-    steady.filter((s) => s.liveHeapMB !== undefined).map((s) => [s.games / 1000, s.liveHeapMB ?? 0] as const),
+    run.samples
+      .filter((s) => s.games >= 1000 && s.liveHeapMB !== undefined)
+      .map((s) => [s.games / 1000, s.liveHeapMB ?? 0] as const),
   );
   return { rss, live };
 }
@@ -87,7 +104,7 @@ export interface MemoryResult {
 
 /**
  * The memory part: resident memory of `jury run` over CodeCup's final at full size (17,190 games, full
- * records of real 1000-move 6561 games; `games` fewer with --quick), run in a fresh Node process
+ * records of real 6561 games that went all 1000 moves; `games` fewer with --quick), run in a fresh Node process
  * (memory-run.ts) beside its floor, bare Node writing the same records with node:sqlite in another
  * process. The two run at once (memory does not depend on speed; it halves the time). Reported: the
  * highest rss (getrusage), rss before the first game, the growth per 1000 games (rss, and the live heap
@@ -101,22 +118,34 @@ export async function measureMemory(
   const dir = mkdtempSync(join(tmpdir(), 'jury-bench-memory-'));
   const dispose = (): void => rmSync(dir, { recursive: true, force: true });
   try {
+    // Full size: only games that went the whole 1000 moves (some end earlier, with no valid move).
     const pool: string[] = [];
-    for (let i = 0; i < POOL; i++) pool.push(JSON.stringify(await refereeGame(7919 * (i + 1))));
+    for (let seed = 1; pool.length < POOL && seed < 20 * POOL; seed++) {
+      const record = await refereeGame(7919 * seed);
+      if (record.moves.length === 1000) pool.push(JSON.stringify(record));
+    }
+    if (pool.length < POOL) throw new Error('too few referee games went the full 1000 moves');
     writeFileSync(join(dir, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
+    // The capped run stores its own copy of the event: a folder of its own.
+    const capped = join(dir, 'capped');
+    mkdirSync(capped);
+    writeFileSync(join(capped, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
     const total = games ?? CODECUP_FINAL_GAMES;
     const args = ['--every', String(every), ...(games === null ? [] : ['--games', String(games)])];
+    const kib = pool.reduce((n, r) => n + r.length, 0) / POOL / 1024;
     ctx.log(
-      `memory: CodeCup's final, ${total.toLocaleString('en')} games with full records (${num((pool[0]?.length ?? 0) / 1024, 0)} KiB each): ` +
-        '`jury run` (prepareRun, TournamentRunner, the store) and its floor, in two fresh processes at once',
+      `memory: CodeCup's final, ${total.toLocaleString('en')} games with full records (1000 moves, ${num(kib, 0)} KiB of JSON each): ` +
+        "`jury run` (prepareRun, TournamentRunner, the store), the same with V8's young generation capped, and " +
+        'the floor, in three fresh processes at once',
     );
     const show = (who: string) => (s: Sample) =>
       ctx.log(
         `  ${who.padEnd(5)} ${String(s.games).padStart(6)} games  rss ${num(s.rssMB)} MB  live heap ${num(s.liveHeapMB ?? NaN)} MB`,
       );
-    const [jury, floor] = await Promise.all([
+    const [jury, floor, cap] = await Promise.all([
       child(dir, args, show('jury')),
       child(dir, [...args, '--floor'], show('floor')),
+      child(capped, args, show('cap'), [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
     ]);
     const j = slopes(jury);
     const f = slopes(floor);
@@ -128,6 +157,12 @@ export async function measureMemory(
       `  jury run: max rss ${num(maxJ)} MB (${num(startJ)} MB before the first game); rss ${num(j.rss, 2)} MB, ` +
         `live heap ${num(j.live, 2)} MB per 1000 games; at the end V8's young generation ${num(last?.['newSpaceMB'] ?? NaN)} MB, ` +
         `old space ${num(last?.['oldSpaceMB'] ?? NaN)} MB`,
+    );
+    const c = slopes(cap);
+    const maxC = cap.end['maxRssMB'] ?? NaN;
+    ctx.log(
+      `  the same, young generation capped (--max-semi-space-size=${SEMI_SPACE_MB}): max rss ${num(maxC)} MB, ` +
+        `${num(cap.end['cpuS'] ?? NaN, 1)} s CPU (uncapped ${num(jury.end['cpuS'] ?? NaN, 1)} s)`,
     );
     ctx.log(
       `  floor:    max rss ${num(maxF)} MB (${num(floor.samples[0]?.rssMB ?? NaN)} MB before); rss ${num(f.rss, 2)} MB per 1000 games`,
@@ -156,21 +191,42 @@ export async function measureMemory(
         ratio: Math.round((maxJ / maxF) * 100) / 100,
         goal: `≤ ${MAX_MB} MB`,
         pass: maxJ <= MAX_MB,
-        note: `${num(startJ)} MB before the first game; floor: bare node:sqlite writing the same records`,
+        note:
+          `${num(startJ)} MB before the first game, V8's young generation ${num(last?.['newSpaceMB'] ?? NaN, 0)} MB at the end; ` +
+          'floor: bare node:sqlite writing the same records',
       },
       {
-        name: 'memory growth, jury run, rss per 1000 games (after the first 1000)',
+        name: 'memory growth, jury run, rss per 1000 games (second half of the run)',
         measured: round3(j.rss),
         floor: round3(f.rss),
         unit: 'MB',
         ratio: null,
         goal: `≤ ${FLAT_MB_PER_1000} MB per 1000 games`,
         pass: j.rss <= FLAT_MB_PER_1000,
-        note: `live heap ${num(j.live, 2)} MB per 1000 games`,
+        note: `live heap after a full collection ${num(j.live, 2)} MB per 1000 games (from the 1000th game)`,
+      },
+      {
+        name: `memory, the same jury run with V8's young generation capped (node --max-semi-space-size=${SEMI_SPACE_MB}), max rss`,
+        measured: maxC,
+        floor: maxF,
+        unit: 'MB',
+        ratio: Math.round((maxC / maxF) * 100) / 100,
+        goal: 'none',
+        pass: null,
+        note: `what the young generation holds of the first figure; ${num(cap.end['cpuS'] ?? NaN, 0)} s CPU against ${num(jury.end['cpuS'] ?? NaN, 0)} s uncapped`,
       },
     ];
     return {
-      result: { figures: { games: total, every, jury: figures(jury, j), floor: figures(floor, f) }, targets },
+      result: {
+        figures: {
+          games: total,
+          every,
+          jury: figures(jury, j),
+          juryCappedYoungGeneration: { semiSpaceMB: SEMI_SPACE_MB, ...figures(cap, c) },
+          floor: figures(floor, f),
+        },
+        targets,
+      },
       store: join(dir, 'codecup-final.db'),
       dispose,
     };
