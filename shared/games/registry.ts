@@ -1,6 +1,8 @@
 import type { GameRegistration } from './registration.ts';
 import { inputError, ok, type InputError, type Result } from './result.ts';
 import type { AnyGameModule, GameFacts, GameId, RegisteredGameId } from './types.ts';
+// Zod-free, like everything the registry imports: the sample bots' script runs it in a sandbox that
+// shows only Jury's sources.
 import { looksLikePackageId, packageGameFacts, type PackageGame } from './packages/game.ts';
 import { lessRegistration } from './less/registration.ts';
 import { moreRegistration } from './more/registration.ts';

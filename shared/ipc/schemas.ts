@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { REFEREE_FAILURE_CAUSES, type GameEnd } from '../games/end.ts';
 import { externalGameId, gameIds, isGameId, registerPackageGame } from '../games/registry.ts';
-import { packageGameSchema } from '../games/packages/game.ts';
-import { PACKAGE_PLAYERS } from '../games/packages/manifest.ts';
+import { PACKAGE_PLAYERS } from '../games/packages/game.ts';
+import { packageGameSchema } from '../games/packages/game-schema.ts';
 import type { GameId, TimeControl } from '../games/types.ts';
 
 /**

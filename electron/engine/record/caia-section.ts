@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { packageGameSchema } from '../../../shared/games/packages/game.ts';
+import { packageGameSchema } from '../../../shared/games/packages/game-schema.ts';
 
 /**
  * The parts of a game record a game package adds (schema.ts holds the record): what the Caia host saw

@@ -1,5 +1,5 @@
 import { externalGameId, registerPackageGame } from '../../../shared/games/registry.ts';
-import { packageGameSchema } from '../../../shared/games/packages/game.ts';
+import { packageGameSchema } from '../../../shared/games/packages/game-schema.ts';
 import { routeLine } from '../caia/line.ts';
 import { isReport, parseReport } from '../caia/report.ts';
 import type { ReplayResult } from './replay.ts';

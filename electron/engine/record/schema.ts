@@ -5,7 +5,7 @@ import { TIMING_MODES } from '../../../shared/timing/modes.ts';
 import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import type { Failure } from '../referee/failure.ts';
 import { LIMIT_NAMES, type LimitsReport as ProcessLimitsReport } from '../process/limits.ts';
-import { PACKAGE_PLAYERS } from '../../../shared/games/packages/manifest.ts';
+import { PACKAGE_PLAYERS } from '../../../shared/games/packages/game.ts';
 import { caiaSectionSchema, exitInfoSchema, stderrSchema } from './caia-section.ts';
 
 /** The record format's name and version; readers reject other versions with a clear message. */

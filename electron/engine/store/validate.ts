@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GameEndKind } from '../../../shared/games/end.ts';
 import type { GameOutcome, Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 import { gameRecordSchema, type GameRecord } from '../record/schema.ts';
-import { PACKAGE_PLAYERS } from '../../../shared/games/packages/manifest.ts';
+import { PACKAGE_PLAYERS } from '../../../shared/games/packages/game.ts';
 import { invalid, StoreError } from './errors.ts';
 
 /** A participant as the store keeps it: how to start it, and a hash to notice when its program changes. */

@@ -1,6 +1,6 @@
 import { externalGameId, registerPackageGame } from '../../../shared/games/registry.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
-import { packageGameSchema } from '../../../shared/games/packages/game.ts';
+import { packageGameSchema } from '../../../shared/games/packages/game-schema.ts';
 import { loadPackageGame, packageFacts, packagePath } from '../packages/admit.ts';
 
 /**

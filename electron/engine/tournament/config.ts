@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { findGame, findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
-import { packageGameSchema } from '../../../shared/games/packages/game.ts';
+import { packageGameSchema } from '../../../shared/games/packages/game-schema.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import { botDefinitionSchema } from '../bots/definition.ts';

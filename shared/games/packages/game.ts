@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import type { GameFacts, GameId } from '../types.ts';
-import { PACKAGE_PLAYERS } from './manifest.ts';
 
 /**
  * A game package as every part of Jury knows it: pure data (the registry, configs, the IPC contract, the
  * UI). The engine keeps the checked package itself, with its files' paths (electron/engine/packages/).
- * A package game has no game module: Jury does not know its rules, its referee program does.
+ * A package game has no game module: Jury does not know its rules, its referee program does. No zod
+ * here: the registry imports this file, and the sample bots' script runs the registry where only its
+ * sources are (the schema is in game-schema.ts).
  */
 export interface PackageGame {
   /** `pkg-<name>` ({@link PACKAGE_ID_PREFIX}): never a built-in game's id. */
@@ -26,6 +26,9 @@ export interface PackageGame {
   /** The package folder it was loaded from (absolute). */
   readonly folder: string;
 }
+
+/** Players per game: 1 to 32, as in caiaio (MAXPLAYERS). */
+export const PACKAGE_PLAYERS = { min: 1, max: 32 } as const;
 
 /** What every package game's id starts with, so that no package can take a built-in game's id. */
 export const PACKAGE_ID_PREFIX = 'pkg-';
@@ -52,21 +55,6 @@ export function packageGameId(gameName: string): string {
     .replace(/-+$/, '');
   return `${PACKAGE_ID_PREFIX}${slug === '' ? 'game' : slug}`;
 }
-
-/** The zod schema of a {@link PackageGame} (a config stores one; the app's games list carries them). */
-export const packageGameSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^pkg-[a-z0-9](?:[a-z0-9-]{0,26}[a-z0-9])?$/, 'must be a package game id (pkg-<name>)'),
-  title: z.string().min(1).max(80),
-  players: z.number().int().min(PACKAGE_PLAYERS.min).max(PACKAGE_PLAYERS.max),
-  budgetMs: z.number().int().positive(),
-  timeFactor: z.number().positive(),
-  protocol: z.literal('caia'),
-  samples: z.array(z.string().min(1)),
-  log: z.object({ file: z.string().min(1), kind: z.enum(['text', 'html']) }).nullable(),
-  folder: z.string().min(1),
-});
 
 /**
  * The facts of a package game in the registry's terms, for standings, exports and the UI: its players

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RUN_BOUNDS } from '../../tournament/config-schema.ts';
 import { inputError, ok, type InputError, type Result } from '../result.ts';
+import { PACKAGE_PLAYERS } from './game.ts';
 import { normalizePackagePath, packagePathProblem } from './paths.ts';
 
 /**
@@ -15,8 +16,6 @@ export const MANIFEST_FILE = 'jury-game.json';
 /** The manifest format's name and the version this Jury reads. */
 export const GAME_PACKAGE_FORMAT = 'jury-game';
 export const GAME_PACKAGE_VERSION = 1;
-/** Players per game: 1 to 32, as in caiaio (MAXPLAYERS). */
-export const PACKAGE_PLAYERS = { min: 1, max: 32 } as const;
 /** The time budget per player per game when the manifest names none: CodeCup's 30 seconds. */
 export const DEFAULT_PACKAGE_BUDGET_MS = 30_000;
 
