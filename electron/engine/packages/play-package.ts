@@ -1,5 +1,4 @@
 import { packageGameFacts } from '../../../shared/games/packages/game.ts';
-import type { GameId } from '../../../shared/games/types.ts';
 import { chargesWallClock } from '../../../shared/timing/modes.ts';
 import { runCaiaGame } from '../caia/host.ts';
 import type { CaiaEvent } from '../caia/types.ts';
@@ -129,9 +128,4 @@ export async function playPackageMatch(
     ]);
     await folder.remove();
   }
-}
-
-/** The game id a package is played under (see admit.ts). */
-export function packageGameIdOf(pkg: GamePackage): GameId {
-  return packageFacts(pkg).id;
 }
