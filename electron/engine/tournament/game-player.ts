@@ -136,7 +136,8 @@ function packagePlayer(
       launcher,
     );
     if (record.end.kind === 'referee-failed' && !signal.aborted) {
-      throw new Error(`game ${game.index + 1} has no result: ${record.end.reason}`);
+      // The runner says which game: "game 12 could not be played: the referee was killed by …".
+      throw new Error(record.end.reason);
     }
     return record;
   };
