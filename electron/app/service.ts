@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { findPackageGame, gameIds, gameInfo, gameModule } from '../../shared/games/registry.ts';
+import { findPackageGame, gameModule } from '../../shared/games/registry.ts';
 import type { CheckedRequest, EventChannel, EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
@@ -12,6 +12,7 @@ import { BotLibrary } from './library/bot-library.ts';
 import { smokeTest } from './library/smoke-test.ts';
 import { FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
+import { PackageList } from './packages/package-list.ts';
 import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
 import { TournamentFiles } from './tournaments/files.ts';
@@ -57,6 +58,8 @@ export interface JuryService {
 export async function createJuryService(options: JuryServiceOptions): Promise<JuryService> {
   await mkdir(options.workspace, { recursive: true });
   if (options.singleStore === undefined) await mkdir(options.storeFolder, { recursive: true });
+  // The added game packages first: the library and the stores may name their games.
+  const packages = await PackageList.open(options.workspace);
   const [settings, presets, library] = await Promise.all([
     SettingsStore.open(options.workspace),
     PresetStore.open(options.workspace),
@@ -103,19 +106,17 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
       firstStart: settings.firstStart,
       storeFolder: files.folder,
     }),
-    'games.list': () =>
-      gameIds.map((id) => {
-        const { title, seats, seatNames, timeControl } = gameInfo(id);
-        const pkg = findPackageGame(id);
-        return {
-          id,
-          title,
-          seats,
-          seatNames: [...seatNames],
-          timeControl,
-          ...(pkg ? { package: { ...pkg, samples: [...pkg.samples] } } : {}),
-        };
-      }),
+    'games.list': () => packages.games(),
+    'games.addPackage': async ({ path }) => {
+      const added = await packages.add(path);
+      emit('games.changed', { reason: 'added', game: added.id });
+      return added;
+    },
+    'games.removePackage': async ({ id }) => {
+      const games = await packages.remove(id);
+      emit('games.changed', { reason: 'removed', game: id });
+      return games;
+    },
     'bots.samples': ({ game }) =>
       samplesOf(game).map(({ id, name, strength, description }) => ({ id, name, strength, description })),
     'match.play': (request) => tracked(() => playOne(request, launcher, settings.get().defaults)),
@@ -135,6 +136,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     ...tournamentHandlers(tournaments, closing.signal, tracked),
     'dialog.openBot': desktopOnly('choosing a file with a dialog'),
     'dialog.saveFile': desktopOnly('saving a file with a dialog'),
+    'dialog.openPackage': desktopOnly('choosing a folder with a dialog'),
   };
 
   return {

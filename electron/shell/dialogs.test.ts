@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageOfFile } from '../engine/bots/languages.ts';
 import type { DialogDeps } from './dialogs.ts';
-import { dialogHandlers, openBotOptions, saveFileOptions, sourceExtensions } from './dialogs.ts';
+import {
+  dialogHandlers,
+  openBotOptions,
+  openPackageOptions,
+  saveFileOptions,
+  sourceExtensions,
+} from './dialogs.ts';
 import { writeFileAtomic } from '../engine/atomic-file.ts';
 
 const csv = { fileName: 'club-night.csv', mime: 'text/csv', content: 'rank,name\n1,a\n' };
@@ -34,6 +40,17 @@ describe('dialog.openBot', () => {
     expect(options.filters?.[0]).toEqual({ name: 'Programs and source files', extensions: ['*'] });
     expect(options.filters?.[1]?.extensions).toEqual(sourceExtensions);
     for (const ext of sourceExtensions) expect(languageOfFile(`bot.${ext}`), ext).not.toBeNull();
+  });
+});
+
+describe('dialog.openPackage', () => {
+  it('asks for a folder and answers it, or null when cancelled', async () => {
+    const d = deps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/games/toy'] })) });
+    await expect(dialogHandlers(d)['dialog.openPackage'](undefined)).resolves.toBe('/games/toy');
+    expect(d.showOpenDialog).toHaveBeenCalledWith(openPackageOptions());
+    expect(openPackageOptions().properties).toEqual(['openDirectory']);
+    const cancel = deps({ showOpenDialog: async () => ({ canceled: true, filePaths: [] }) });
+    await expect(dialogHandlers(cancel)['dialog.openPackage'](undefined)).resolves.toBeNull();
   });
 });
 

@@ -4,8 +4,8 @@ import { SOURCE_EXTENSIONS } from '../../shared/bots/languages.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 
 /**
- * The two requests main answers itself, with native dialogs: `dialog.openBot` (pick a program or a
- * source file to add as a bot) and `dialog.saveFile` (pick where an export goes, then write it). Takes
+ * The requests main answers itself, with native dialogs: `dialog.openBot` (pick a program or a
+ * source file to add as a bot), `dialog.openPackage` (pick a game package's folder) and `dialog.saveFile` (pick where an export goes, then write it). Takes
  * the dialog functions and the file writer, so tests check the logic without Electron.
  */
 
@@ -25,7 +25,16 @@ export interface DialogDeps {
 }
 
 /** The handlers of the desktop-only channels. */
-export type DialogHandlers = Pick<Handlers, 'dialog.openBot' | 'dialog.saveFile'>;
+export type DialogHandlers = Pick<Handlers, 'dialog.openBot' | 'dialog.saveFile' | 'dialog.openPackage'>;
+
+/** Options of the "add a game package" dialog: a folder holding a jury-game.json. */
+export function openPackageOptions(): OpenDialogOptions {
+  return {
+    title: 'Add a game package',
+    buttonLabel: 'Add game package',
+    properties: ['openDirectory'],
+  };
+}
 
 /** Options of the "add a bot" dialog: any file (programs rarely have an extension) or a source file. */
 export function openBotOptions(): OpenDialogOptions {
@@ -62,6 +71,10 @@ export function dialogHandlers(deps: DialogDeps): DialogHandlers {
   return {
     'dialog.openBot': async () => {
       const result = await deps.showOpenDialog(openBotOptions());
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    'dialog.openPackage': async () => {
+      const result = await deps.showOpenDialog(openPackageOptions());
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     'dialog.saveFile': async ({ fileName, content }) => {

@@ -112,9 +112,54 @@ describe('startShell', () => {
     );
   });
 
+  it('accepts a package game in responses once the engine has loaded the package (games.changed)', async () => {
+    const builtIn = {
+      title: 'Less',
+      seats: 4,
+      seatNames: ['a', 'b', 'c', 'd'],
+      timeControl: { kind: 'game-total', budgetMs: 1 },
+    };
+    const pkg = {
+      id: 'pkg-shell-toy',
+      title: 'Shell toy',
+      players: 2,
+      budgetMs: 30000,
+      timeFactor: 1,
+      protocol: 'caia',
+      samples: [],
+      log: null,
+      folder: '/packages/shell-toy',
+    };
+    let games: unknown[] = [{ id: 'less', ...builtIn }];
+    const listed = vi.fn(() => games);
+    const { invoke, service } = setup({
+      'games.list': listed as never,
+      'tournaments.list': () => [{ ...summary, game: 'pkg-shell-toy' as never }],
+    });
+    await expect(invoke('tournaments.list')).rejects.toThrow(/game: the game must be one of/);
+    games = [
+      ...games,
+      {
+        id: pkg.id,
+        title: pkg.title,
+        seats: 2,
+        seatNames: ['player 1', 'player 2'],
+        timeControl: { kind: 'game-total', budgetMs: 30000 },
+        package: pkg,
+        added: true,
+      },
+    ];
+    service().emit('games.changed', { reason: 'added', game: 'less' });
+    await settle();
+    await settle();
+    expect(listed).toHaveBeenCalledTimes(2);
+    await expect(invoke('tournaments.list')).resolves.toEqual([{ ...summary, game: 'pkg-shell-toy' }]);
+  });
+
   it('answers the native dialogs in main, never in the engine', async () => {
     const { invoke, dialogs } = setup();
     await expect(invoke('dialog.openBot')).resolves.toBe('/bots/mine');
+    await expect(invoke('dialog.openPackage')).resolves.toBe('/bots/mine');
     const file = { fileName: 'club.csv', mime: 'text/csv', content: 'x' };
     await expect(invoke('dialog.saveFile', file)).resolves.toBe('/docs/out.csv');
     expect(dialogs.writeFile).toHaveBeenCalledWith('/docs/out.csv', 'x');
@@ -205,7 +250,7 @@ describe('shellHandlers', () => {
       }
     }
     expect(request).toHaveBeenCalledTimes(requestChannels.length - desktopOnlyChannels.length);
-    expect(dialogs.showOpenDialog).toHaveBeenCalledTimes(1);
+    expect(dialogs.showOpenDialog).toHaveBeenCalledTimes(2);
     expect(dialogs.showSaveDialog).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,6 +10,7 @@ import type { DialogDeps } from './dialogs.ts';
 import { dialogHandlers } from './dialogs.ts';
 import type { EngineClient, EngineProcess } from './engine-client.ts';
 import { createEngineClient } from './engine-client.ts';
+import { knownGames, type KnownGames } from './known-games.ts';
 import type { Notice } from './notifications.ts';
 import { finishedNotice, finishWatcher } from './notifications.ts';
 
@@ -80,6 +81,7 @@ export function startShell<W extends ShellWindow>(
     // The window may be gone (macOS keeps the app running without one): the event is dropped, and a
     // new window fetches the current state when it opens.
     live()?.webContents.send(channel, payload);
+    if (channel === 'games.changed') void games.refresh();
     if (channel !== 'tournament.progress') return;
     const progress = progressSchema.safeParse(payload);
     if (progress.success && finished(progress.data)) void announce(progress.data.id);
@@ -90,6 +92,7 @@ export function startShell<W extends ShellWindow>(
     onEvent,
     onUnexpectedExit: (code) => deps.log(`the engine stopped unexpectedly (exit code ${code})`),
   });
+  const games = knownGames(engine, deps.log);
 
   async function announce(id: string): Promise<void> {
     let name: string | undefined;
@@ -107,7 +110,7 @@ export function startShell<W extends ShellWindow>(
 
   registerHandlers(
     deps.ipcMain,
-    shellHandlers(engine, deps.dialogs),
+    shellHandlers(engine, deps.dialogs, games),
     trustedSender({ ...deps.trusted, webContentsId: () => live()?.webContents.id }),
   );
 
@@ -143,12 +146,19 @@ export function startShell<W extends ShellWindow>(
 
 /**
  * The handler of every request channel: the native dialogs answered by main, every other request handed
- * (checked) to the engine.
+ * (checked) to the engine once main knows the engine's games (`games`: see known-games.ts).
  */
-export function shellHandlers(engine: Pick<EngineClient, 'request'>, dialogs: DialogDeps): Handlers {
+export function shellHandlers(
+  engine: Pick<EngineClient, 'request'>,
+  dialogs: DialogDeps,
+  games?: KnownGames,
+): Handlers {
   const forward = requestChannels.map((channel) => [
     channel,
-    (payload: unknown) => engine.request(channel, payload as never),
+    async (payload: unknown) => {
+      if (channel !== 'games.list') await games?.ready();
+      return engine.request(channel, payload as never);
+    },
   ]);
   return { ...(Object.fromEntries(forward) as Handlers), ...dialogHandlers(dialogs) };
 }

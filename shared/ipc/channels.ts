@@ -16,6 +16,8 @@ export const requestChannels = [
   'presets.list',
   'presets.save',
   'presets.remove',
+  'games.addPackage',
+  'games.removePackage',
   'bots.list',
   'bots.add',
   'bots.addSamples',
@@ -43,6 +45,7 @@ export const requestChannels = [
   'tournament.export',
   'dialog.openBot',
   'dialog.saveFile',
+  'dialog.openPackage',
 ] as const;
 
 /**
@@ -54,6 +57,8 @@ export const controlChannels = [
   'settings.set',
   'presets.save',
   'presets.remove',
+  'games.addPackage',
+  'games.removePackage',
   'bots.add',
   'bots.addSamples',
   'bots.rename',
@@ -75,12 +80,14 @@ export const controlChannels = [
 export const desktopOnlyChannels = [
   'dialog.openBot',
   'dialog.saveFile',
+  'dialog.openPackage',
 ] as const satisfies readonly RequestChannel[];
 
 /** Every event channel (main → renderer), in contract order. */
 export const eventChannels = [
   'tournament.progress',
   'tournament.changed',
+  'games.changed',
   'game.frame',
   'app.navigate',
 ] as const;

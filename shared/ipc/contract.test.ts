@@ -11,6 +11,7 @@ import type { GameId } from '../games/types.ts';
 import type { EventPayload, Request, Response } from './contract.ts';
 import type { JuryApi } from './api.ts';
 import { methodName, subscriptionName } from './api.ts';
+import { seatSchema } from './schemas.ts';
 
 const play = ipcContract.requests['match.play'];
 
@@ -21,6 +22,7 @@ describe('the IPC contract', () => {
     expect(eventChannels).toEqual([
       'tournament.progress',
       'tournament.changed',
+      'games.changed',
       'game.frame',
       'app.navigate',
     ]);
@@ -28,10 +30,18 @@ describe('the IPC contract', () => {
     expect(Object.keys(ipcContract.events)).toEqual(eventChannels);
   });
 
+  it('admits seats 0 to 31: game packages have up to 32 players', () => {
+    expect(seatSchema.safeParse(31).success).toBe(true);
+    expect(seatSchema.safeParse(32).success).toBe(false);
+    expect(seatSchema.safeParse(-1).success).toBe(false);
+  });
+
   it('marks every changing request as control and nothing that only reads', () => {
     for (const c of controlChannels) expect(requestChannels).toContain(c);
     expect(isControlChannel('tournament.start')).toBe(true);
     expect(isControlChannel('bots.remove')).toBe(true);
+    expect(isControlChannel('games.addPackage')).toBe(true);
+    expect(isControlChannel('games.removePackage')).toBe(true);
     expect(isControlChannel('tournament.standings')).toBe(false);
     expect(isControlChannel('tournament.export')).toBe(false);
     expect(isControlChannel('app.info')).toBe(false);

@@ -82,6 +82,21 @@ export const ipcContract = {
     'presets.save': { request: presetSchema.strict(), response: z.array(presetSchema) },
     'presets.remove': { request: z.strictObject({ name: z.string() }), response: z.array(presetSchema) },
 
+    /**
+     * Loads the game package in a folder (or its jury-game.json) and keeps it in the app's package list,
+     * so it comes back after a restart; a bad package is refused with the manifest's error (its field
+     * named) and nothing is stored. Answers the package's games-list entry.
+     */
+    'games.addPackage': {
+      request: z.strictObject({ path: z.string().trim().min(1, 'give the folder of a game package') }),
+      response: gameSummaryInfoSchema,
+    },
+    /** Forgets an added package: it is no longer offered, and does not come back after a restart. */
+    'games.removePackage': {
+      request: z.strictObject({ id: gameIdSchema }),
+      response: z.array(gameSummaryInfoSchema),
+    },
+
     /** The bot library, with every program's hash and last change read afresh. */
     'bots.list': { request: none, response: bots },
     /** Adds a program or a single source file (built with its language preset; the log is kept). */
@@ -169,6 +184,8 @@ export const ipcContract = {
     'dialog.openBot': { request: none, response: z.string().nullable() },
     /** Desktop only: the native save dialog, then writes the file; the path, or null when cancelled. */
     'dialog.saveFile': { request: exportFileSchema.strict(), response: z.string().nullable() },
+    /** Desktop only: the native folder dialog for a game package; null when cancelled. */
+    'dialog.openPackage': { request: none, response: z.string().nullable() },
   },
   events: {
     /** A tournament's progress, after every started or finished game and every change of state. */
@@ -191,6 +208,11 @@ export const ipcContract = {
       id: tournamentIdSchema,
       reason: z.enum(['created', 'removed', 'scheduled', 'game-started', 'game-finished', 'state']),
       game: z.number().int().min(0).nullable(),
+    }),
+    /** A game package was added or removed: read `games.list` again. */
+    'games.changed': z.object({
+      reason: z.enum(['added', 'removed']),
+      game: gameIdSchema,
     }),
     /** The latest picture of a running game, at most a few per second per board. */
     'game.frame': gameFrameSchema,

@@ -20,8 +20,12 @@ export const gameIdSchema: z.ZodType<GameId, GameId> = z.custom<GameId>(
   { error: () => `the game must be one of ${gameIds.join(', ')}` },
 );
 
-/** A seat index (games have 2 or 4 seats). */
-export const seatSchema = z.number().int().min(0).max(3);
+/** A seat index: built-in games have 2 or 4 seats, game packages up to 32 players. */
+export const seatSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(PACKAGE_PLAYERS.max - 1);
 
 /** How a program's thinking time is limited (see `TimeControl` in shared/games/types.ts). */
 export const timeControlSchema: z.ZodType<TimeControl> = z.discriminatedUnion('kind', [
@@ -77,6 +81,8 @@ export const gameSummaryInfoSchema = z.preprocess(
     seatNames: z.array(z.string()),
     timeControl: timeControlSchema,
     package: packageGameSchema.optional(),
+    /** A package the user added in the app (removable); false for one only a stored tournament names. */
+    added: z.boolean().optional(),
   }),
 );
 

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventPayload, Request, RequestChannel, Response } from '../../../shared/ipc/contract.ts';
+import { ipcContract } from '../../../shared/ipc/contract.ts';
+import { parseOrThrow } from '../../../shared/ipc/handlers.ts';
+import { createJuryService, type JuryService } from '../service.ts';
+import { PACKAGES_FILE } from './package-list.ts';
+import { externalGameId } from '../../../shared/games/registry.ts';
+
+const TOY = resolve('test/fixtures/caia/toy');
+const dirs: string[] = [];
+const services: JuryService[] = [];
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A service on `workspace`, called the way main calls it (both ends checked with the contract). */
+async function open(workspace: string) {
+  const service = await createJuryService({ workspace, storeFolder: join(workspace, 't'), mode: 'desktop' });
+  services.push(service);
+  const changed: EventPayload<'games.changed'>[] = [];
+  service.subscribe((channel, payload) => {
+    if (channel === 'games.changed') changed.push(payload as EventPayload<'games.changed'>);
+  });
+  const call = async <C extends RequestChannel>(channel: C, payload: Request<C>): Promise<Response<C>> => {
+    const spec = ipcContract.requests[channel];
+    const checked = parseOrThrow(spec.request, payload, channel) as never;
+    const handler = service.handlers[channel] as (p: never) => unknown;
+    return parseOrThrow(spec.response, await handler(checked), channel) as Response<C>;
+  };
+  return { call, changed };
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'jury-packages-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('game packages added in the app', () => {
+  it('adds the Toy package by its folder, lists it beside the built-in games, and keeps it after a restart', async () => {
+    const workspace = tempDir();
+    const app = await open(workspace);
+    const added = await app.call('games.addPackage', { path: TOY });
+    expect(added).toMatchObject({ id: 'pkg-toy', title: 'Toy', seats: 2, added: true });
+    expect(added.timeControl).toEqual({ kind: 'game-total', budgetMs: 30000 });
+    expect(added.package?.samples).toEqual(['player1', 'player2']);
+    expect(app.changed).toEqual([{ reason: 'added', game: 'pkg-toy' }]);
+    const list = await app.call('games.list', undefined);
+    expect(list.slice(0, 4).map((g) => g.id)).toEqual(['less', 'more', '6561', 'flit']);
+    expect(list.find((g) => g.id === 'pkg-toy')?.added).toBe(true);
+    expect(JSON.parse(readFileSync(join(workspace, PACKAGES_FILE), 'utf8'))).toEqual({
+      version: 1,
+      folders: [TOY],
+    });
+    // The same package again (by its manifest this time) is stored once.
+    await app.call('games.addPackage', { path: join(TOY, 'jury-game.json') });
+    expect(JSON.parse(readFileSync(join(workspace, PACKAGES_FILE), 'utf8')).folders).toEqual([TOY]);
+
+    const again = await open(workspace);
+    const after = await again.call('games.list', undefined);
+    expect(after.find((g) => g.id === 'pkg-toy')).toMatchObject({ title: 'Toy', added: true });
+  });
+
+  it('removes an added package: no longer added, and not stored', async () => {
+    const workspace = tempDir();
+    const app = await open(workspace);
+    await app.call('games.addPackage', { path: TOY });
+    const games = await app.call('games.removePackage', { id: externalGameId('pkg-toy') });
+    expect(games.find((g) => g.id === 'pkg-toy')?.added).toBe(false);
+    expect(app.changed.at(-1)).toEqual({ reason: 'removed', game: 'pkg-toy' });
+    expect(JSON.parse(readFileSync(join(workspace, PACKAGES_FILE), 'utf8')).folders).toEqual([]);
+    await expect(app.call('games.removePackage', { id: externalGameId('pkg-toy') })).rejects.toThrow(
+      'the game "pkg-toy" is not a game package added in the app',
+    );
+    await expect(app.call('games.removePackage', { id: 'less' })).rejects.toThrow(/not a game package/);
+  });
+
+  it('refuses a bad package with the manifest’s field named, and stores nothing', async () => {
+    const workspace = tempDir();
+    const bad = join(tempDir(), 'bad');
+    mkdirSync(bad);
+    const manifest = { format: 'jury-game', version: 1, name: 'Bad', players: 40 };
+    writeFileSync(
+      join(bad, 'jury-game.json'),
+      JSON.stringify({ ...manifest, referee: { command: ['x'], protocol: 'caia' } }),
+    );
+    const app = await open(workspace);
+    await expect(app.call('games.addPackage', { path: bad })).rejects.toThrow(
+      /is not a usable game package: .*players/,
+    );
+    await expect(app.call('games.addPackage', { path: join(bad, 'nothing') })).rejects.toThrow(
+      /not a usable game package/,
+    );
+    await expect(app.call('games.addPackage', { path: '  ' })).rejects.toThrow(
+      /give the folder of a game package/,
+    );
+    expect(app.changed).toEqual([]);
+    expect(() => readFileSync(join(workspace, PACKAGES_FILE))).toThrow(/ENOENT/);
+    expect((await app.call('games.list', undefined)).some((g) => g.id === 'pkg-bad')).toBe(false);
+  });
+});
