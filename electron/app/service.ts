@@ -13,6 +13,7 @@ import { smokeTest } from './library/smoke-test.ts';
 import { FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
 import { PackageList } from './packages/package-list.ts';
+import { addPackageSamples } from './packages/package-samples.ts';
 import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
 import { TournamentFiles } from './tournaments/files.ts';
@@ -128,7 +129,10 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'presets.remove': ({ name }) => presets.remove(name),
     'bots.list': () => library.list(),
     'bots.add': (request) => library.add(request),
-    'bots.addSamples': ({ game }) => library.addSamples(game),
+    'bots.addSamples': ({ game }) =>
+      game !== undefined && findPackageGame(game)
+        ? addPackageSamples(library, game)
+        : library.addSamples(game),
     'bots.rename': ({ id, name }) => library.rename(id, name),
     'bots.remove': ({ id }) => library.remove(id),
     'bots.smokeTest': ({ id, game }) =>

@@ -5,6 +5,14 @@ import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
 import type { RefereeEvent } from '../../engine/referee/referee.ts';
 import type { FrameCoalescer } from './coalescer.ts';
+import { ok } from '../../../shared/games/result.ts';
+import {
+  addTranscriptFailure,
+  addTranscriptLine,
+  emptyTranscript,
+  isTranscriptState,
+} from '../../../shared/games/packages/transcript.ts';
+import type { CaiaEvent } from '../../engine/caia/types.ts';
 
 /** The live picture of one running game. */
 export type GameFrame = z.output<typeof gameFrameSchema>;
@@ -24,7 +32,8 @@ interface Board {
 /** Options of {@link LiveBoards}. */
 export interface LiveBoardsOptions {
   readonly tournament: string;
-  readonly module: AnyGameModule;
+  /** The game's module; null for a game package's game, whose board is its transcript. */
+  readonly module: AnyGameModule | null;
   /** Participant names by id. */
   readonly names: ReadonlyMap<string, string>;
   /** Where frames go; shared by every tournament (keys start with the tournament id). */
@@ -48,9 +57,10 @@ export class LiveBoards {
   /** A game started: its opening position is the first frame. */
   start(game: ScheduledGame): void {
     const { module, names } = this.#opts;
-    const setup = module.setup(
-      game.board === null ? { seed: game.seed } : { seed: game.seed, board: game.board },
-    );
+    const setup =
+      module === null
+        ? ok(emptyTranscript(game.seats.length))
+        : module.setup(game.board === null ? { seed: game.seed } : { seed: game.seed, board: game.board });
     if (!setup.ok) return; // the referee refuses it too, and the runner reports the game as failed
     const board: Board = {
       game,
@@ -72,6 +82,21 @@ export class LiveBoards {
     board.ply = event.ply + 1;
     board.lastMove = event.line === '' ? null : event.line;
     board.chargedUs[event.seat] = (board.chargedUs[event.seat] ?? 0) + (event.chargedUs ?? 0);
+    this.#push(board);
+  }
+
+  /** An event of a running game package's game: a line of its transcript or a player's failure. */
+  caiaEvent(game: ScheduledGame, event: CaiaEvent): void {
+    const board = this.#boards.get(game.index);
+    if (!board || board.game !== game || !isTranscriptState(board.state)) return;
+    if (event.kind === 'failure') {
+      board.state = addTranscriptFailure(board.state, event.player, event.tag);
+    } else {
+      const { t, program, dir, text } = event.line;
+      board.state = addTranscriptLine(board.state, { ms: t / 1000, program, dir, text });
+      board.ply += 1;
+      board.lastMove = text === '' ? null : text;
+    }
     this.#push(board);
   }
 
@@ -132,10 +157,10 @@ export class LiveBoards {
       round: board.game.round,
       seats: [...board.seats],
       ply: board.ply,
-      state: module.toJson(board.state),
+      state: module === null ? board.state : module.toJson(board.state),
       lastMove: board.lastMove,
       clocksMs: end.clocksMs ?? board.chargedUs.map((us) => us / 1000),
-      toAct: done ? null : module.toAct(board.state),
+      toAct: done || module === null ? null : module.toAct(board.state),
       done,
       scores: end.scores ?? null,
     };

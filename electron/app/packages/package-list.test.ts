@@ -7,6 +7,7 @@ import { ipcContract } from '../../../shared/ipc/contract.ts';
 import { parseOrThrow } from '../../../shared/ipc/handlers.ts';
 import { createJuryService, type JuryService } from '../service.ts';
 import { PACKAGES_FILE } from './package-list.ts';
+import { isTranscriptState, type TranscriptState } from '../../../shared/games/packages/transcript.ts';
 import { externalGameId } from '../../../shared/games/registry.ts';
 
 const TOY = resolve('test/fixtures/caia/toy');
@@ -101,5 +102,52 @@ describe('game packages added in the app', () => {
     expect(app.changed).toEqual([]);
     expect(() => readFileSync(join(workspace, PACKAGES_FILE))).toThrow(/ENOENT/);
     expect((await app.call('games.list', undefined)).some((g) => g.id === 'pkg-bad')).toBe(false);
+  });
+});
+
+describe('a tournament of a game package in the app', () => {
+  it('adds the package’s sample players, runs a round robin with live transcripts, and ranks it', async () => {
+    const workspace = tempDir();
+    const app = await open(workspace);
+    const frames: EventPayload<'game.frame'>[] = [];
+    const progress: EventPayload<'tournament.progress'>[] = [];
+    services.at(-1)!.subscribe((channel, payload) => {
+      if (channel === 'game.frame') frames.push(payload as EventPayload<'game.frame'>);
+      if (channel === 'tournament.progress') progress.push(payload as EventPayload<'tournament.progress'>);
+    });
+    await app.call('games.addPackage', { path: TOY });
+    const bots = await app.call('bots.addSamples', { game: externalGameId('pkg-toy') });
+    expect(bots.map((b) => [b.name, b.kind, b.args])).toEqual([
+      ['Toy player1', 'source', ['--reply=2']],
+      ['Toy player2', 'source', []],
+    ]);
+    // Twice: nothing more.
+    expect(await app.call('bots.addSamples', { game: externalGameId('pkg-toy') })).toHaveLength(2);
+    const draft = {
+      name: 'Toy cup',
+      game: externalGameId('pkg-toy'),
+      seed: 7,
+      schedule: { kind: 'round-robin' as const, repeats: 1 },
+      bots: bots.map((b) => b.id),
+      timing: { mode: 'official' as const },
+      concurrency: 1,
+    };
+    expect(await app.call('tournaments.create', { draft })).toMatchObject({ game: 'pkg-toy', total: 2 });
+    await app.call('tournament.start', { id: 'Toy cup' });
+    for (let i = 0; i < 600 && !progress.some((p) => p.state === 'done'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(progress.at(-1)).toMatchObject({ state: 'done', finished: 2, total: 2, error: null });
+    const live = frames.find((f) => !f.done && isTranscriptState(f.state) && f.state.lines.length > 0);
+    expect(live?.toAct).toBeNull();
+    const state = live?.state as TranscriptState;
+    expect(state).toMatchObject({ kind: 'transcript', players: 2 });
+    expect(state.lines[0]).toMatchObject({ program: 0, dir: 'out' });
+    expect(frames.filter((f) => f.done && f.scores !== null)).toHaveLength(2);
+    const standings = await app.call('tournament.standings', { id: 'Toy cup' });
+    expect(standings.ranking.rows.map((r) => [r.name, r.games]).sort()).toEqual([
+      ['Toy player1', 2],
+      ['Toy player2', 2],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { gameInfo } from '../../../shared/games/registry.ts';
+import { findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
+import type { PackageGame } from '../../../shared/games/packages/game.ts';
 import type { fieldIssueSchema } from '../../../shared/ipc/app-schemas.ts';
 import { tournamentDraftSchema } from '../../../shared/ipc/app-schemas.ts';
 import { validateFormat } from '../../../shared/tournament/formats/index.ts';
@@ -86,6 +87,8 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
     version: CONFIG_VERSION,
     name,
     game: draft.game,
+    // A game package's facts go with its id, as `jury run` writes them for a folder in `game`.
+    ...packageFacts(draft.game),
     ...(draft.seed === undefined ? {} : { seed: draft.seed }),
     schedule: scheduleByName(draft.schedule, nameOfId),
     bots,
@@ -117,6 +120,12 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
   return issues.length === 0 && checked.success
     ? { ok: true, draft, config: checked.data }
     : { ok: false, issues };
+}
+
+/** The `package` field of a config of game `game`: its facts when it is a game package, else nothing. */
+function packageFacts(game: string): { package?: PackageGame } {
+  const pkg = findPackageGame(game);
+  return pkg ? { package: { ...pkg, samples: [...pkg.samples] } } : {};
 }
 
 /** `name`, or `name 2`, `name 3` … when a bot of that name (ignoring case) is in the field already. */

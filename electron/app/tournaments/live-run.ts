@@ -1,4 +1,4 @@
-import { gameModule } from '../../../shared/games/registry.ts';
+import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract.ts';
 import type { Launcher, MatchBot } from '../../engine/play-match.ts';
 import type { TournamentStore } from '../../engine/store/store.ts';
@@ -66,7 +66,7 @@ export class LiveRun {
     this.bots = botsById(prepared.bots);
     this.boards = new LiveBoards({
       tournament: options.id,
-      module: gameModule(config.game),
+      module: findPackageGame(config.game) ? null : gameModule(config.game),
       names: new Map(participants.map((p) => [p.id, p.name])),
       coalescer: options.coalescer,
     });
@@ -74,7 +74,10 @@ export class LiveRun {
       store: prepared.store,
       scheduler: options.plan.scheduler,
       context: options.plan.context,
-      play: prepared.player(options.launcher, { onEvent: (game, event) => this.boards.event(game, event) }),
+      play: prepared.player(options.launcher, {
+        onEvent: (game, event) => this.boards.event(game, event),
+        onCaiaEvent: (game, event) => this.boards.caiaEvent(game, event),
+      }),
       concurrency: options.concurrency,
       onEvent: (event) => this.#onEvent(event, options),
     });

@@ -12,6 +12,7 @@ import { botsById, prepareBots, type ReadyBot } from './ready-bots.ts';
 import { loadedPackage } from '../packages/admit.ts';
 import { playPackageMatch } from '../packages/play-package.ts';
 import type { GameSlot } from './runner.ts';
+import type { CaiaEvent } from '../caia/types.ts';
 
 /** Plays one scheduled game and answers its record; the runner's `play`. */
 export type GamePlayer = (game: ScheduledGame, signal: AbortSignal, slot?: GameSlot) => Promise<GameRecord>;
@@ -20,6 +21,8 @@ export type GamePlayer = (game: ScheduledGame, signal: AbortSignal, slot?: GameS
 export interface GamePlayerOptions {
   /** Sees every referee event of every game (the app's live boards); it must be quick. */
   readonly onEvent?: (game: ScheduledGame, event: RefereeEvent) => void;
+  /** Sees every event of a game package's game (its protocol transcript, live); it must be quick. */
+  readonly onCaiaEvent?: (game: ScheduledGame, event: CaiaEvent) => void;
   /** The tournament's store: it and its side files are hidden from the bots ({@link storeFiles}). */
   readonly store?: string;
   /** The cores there are to pin games to (default: all of this machine's). */
@@ -114,7 +117,7 @@ function packagePlayer(
   const pkg = loadedPackage(config.game);
   if (!pkg) throw new Error(`the game package ${config.game} has not been loaded in this process`);
   const cores = options.cores ?? availableParallelism();
-  const { store } = options;
+  const { store, onCaiaEvent } = options;
   return async (game, signal, slot) => {
     const keepLog = store
       ? join(refereeLogsFolder(store), `game-${game.index + 1}-${pkg.log?.file ?? 'referee.log'}`)
@@ -131,6 +134,7 @@ function packagePlayer(
         cpus: slot && config.limits.affinity !== false ? coresOfSlot(slot, cores) : null,
         ...(store ? { hidden: storeFiles(store) } : {}),
         keepLog,
+        ...(onCaiaEvent ? { onEvent: (event: CaiaEvent) => onCaiaEvent(game, event) } : {}),
         signal,
       },
       launcher,
