@@ -77,3 +77,14 @@ export function relativeTime(iso: string | null, now: number, locale: string): s
 export function smokeTestGames(bot: { readonly game: GameId | null }, all: readonly GameId[]): GameId[] {
   return bot.game === null ? [...all] : [bot.game];
 }
+
+/** The file name of a game package's manifest. */
+export const PACKAGE_MANIFEST = 'jury-game.json';
+
+/**
+ * Whether a dropped file adds a game package rather than a bot: its manifest (jury-game.json). A folder
+ * dropped on the game packages panel is always taken as a package (the panel passes `always`).
+ */
+export function isPackageDrop(file: { readonly name: string }, path: string, always = false): boolean {
+  return always || file.name === PACKAGE_MANIFEST || fileName(path) === PACKAGE_MANIFEST;
+}

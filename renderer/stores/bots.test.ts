@@ -6,6 +6,10 @@ import { useNotices } from './notices.ts';
 const api = vi.hoisted(() => ({
   botsList: vi.fn(),
   gamesList: vi.fn(),
+  gamesAddPackage: vi.fn(),
+  gamesRemovePackage: vi.fn(),
+  dialogOpenPackage: vi.fn(),
+  onGamesChanged: vi.fn(),
   botsAdd: vi.fn(),
   botsAddSamples: vi.fn(),
   botsRename: vi.fn(),
@@ -174,5 +178,73 @@ describe('bots store', () => {
     api.botsRemove.mockResolvedValue([]);
     await store.remove('a');
     expect(store.smoke).toEqual({});
+  });
+});
+
+describe('bots store: game packages', () => {
+  const toy = {
+    id: 'pkg-toy',
+    title: 'Toy',
+    seats: 2,
+    seatNames: ['player 1', 'player 2'],
+    timeControl: { kind: 'game-total', budgetMs: 30000 },
+    package: {
+      id: 'pkg-toy',
+      title: 'Toy',
+      players: 2,
+      budgetMs: 30000,
+      timeFactor: 1,
+      protocol: 'caia',
+      samples: ['player1'],
+      log: null,
+      folder: '/games/toy',
+    },
+    added: true,
+  };
+
+  it('adds a package by path and lists it; a refused one becomes the notice with its field', async () => {
+    api.gamesAddPackage.mockResolvedValueOnce(toy);
+    const store = useBotsStore();
+    await expect(store.addPackage('/games/toy')).resolves.toEqual(toy);
+    expect(api.gamesAddPackage).toHaveBeenCalledWith({ path: '/games/toy' });
+    expect(store.games.map((g) => g.id)).toEqual(['pkg-toy']);
+    api.gamesAddPackage.mockRejectedValueOnce(new Error('/x/jury-game.json: players: must be at most 32'));
+    await expect(store.addPackage('/x')).resolves.toBeNull();
+    expect(useNotices().items.at(-1)?.message).toMatch(/players: must be at most 32/);
+    expect(store.games).toHaveLength(1);
+    expect(store.addingPackage).toBe(false);
+  });
+
+  it('adds by the folder dialog, removes, and reads the games again on games.changed', async () => {
+    api.dialogOpenPackage.mockResolvedValueOnce('/games/toy').mockResolvedValueOnce(null);
+    api.gamesAddPackage.mockResolvedValue(toy);
+    const store = useBotsStore();
+    await expect(store.addPackageFromDialog()).resolves.toEqual(toy);
+    await expect(store.addPackageFromDialog()).resolves.toBeNull();
+    expect(api.gamesAddPackage).toHaveBeenCalledTimes(1);
+    api.gamesRemovePackage.mockResolvedValue([{ ...toy, added: false }]);
+    await expect(store.removePackage('pkg-toy' as never)).resolves.toBe(true);
+    expect(store.games[0]?.added).toBe(false);
+
+    api.botsList.mockResolvedValue([]);
+    api.gamesList.mockResolvedValue([]);
+    await store.load();
+    const listener = api.onGamesChanged.mock.calls[0]?.[0] as () => void;
+    api.gamesList.mockResolvedValue([toy]);
+    listener();
+    await vi.waitFor(() => expect(store.games.map((g) => g.id)).toEqual(['pkg-toy']));
+    await store.load();
+    expect(api.onGamesChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a dropped jury-game.json as a package and other files as bots', async () => {
+    vi.stubGlobal('window', { juryFiles: { pathForFile: (f: File) => `/d/${f.name}` } });
+    api.gamesAddPackage.mockResolvedValue(toy);
+    api.botsAdd.mockResolvedValue(bot('mine'));
+    const store = useBotsStore();
+    const files = [{ name: 'jury-game.json' }, { name: 'mine' }] as File[];
+    await expect(store.addDropped(files)).resolves.toBe(2);
+    expect(api.gamesAddPackage).toHaveBeenCalledWith({ path: '/d/jury-game.json' });
+    expect(api.botsAdd).toHaveBeenCalledWith({ path: '/d/mine' });
   });
 });

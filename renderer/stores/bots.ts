@@ -2,7 +2,9 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
 import type { GameId } from '../../shared/games/types.ts';
+import { registerPackageGame } from '../../shared/games/registry.ts';
 import { jury } from '../bridge/index.ts';
+import { isPackageDrop } from '../logic/bot-files.ts';
 import { noticeErrors } from './notices.ts';
 
 /** A bot of the library. */
@@ -19,6 +21,15 @@ declare global {
     /** Set by the Electron preload: the local path of a dropped file (browsers cannot know it). */
     readonly juryFiles?: { pathForFile(file: File): string };
   }
+}
+
+/**
+ * `list`, after registering the game packages it carries: the renderer then knows their titles, seats
+ * and ids everywhere (the registry), as main does when it checks the same answer.
+ */
+function registered(list: GameSummary[]): GameSummary[] {
+  for (const game of list) if (game.package) registerPackageGame({ ...game.package, id: game.id });
+  return list;
 }
 
 /** One smoke test of a bot: which game, running or not, and its answer once there. */
@@ -40,6 +51,7 @@ export const useBotsStore = defineStore('bots', () => {
   const loading = ref(false);
   const adding = ref(false);
   const addingSamples = ref(false);
+  const addingPackage = ref(false);
   /** Ids of bots with a rename or removal under way. */
   const busy = ref<string[]>([]);
   /** The latest smoke test of each bot, by id. */
@@ -47,16 +59,64 @@ export const useBotsStore = defineStore('bots', () => {
   /** The bot added last (its build log is shown right away). */
   const lastAdded = ref<LibraryBot | null>(null);
 
+  /** Whether {@link load} follows `games.changed` already. */
+  let following = false;
+
   /** Reads the library and the games afresh (hashes and last changes are read again by the engine). */
   async function load(): Promise<void> {
+    if (!following) {
+      following = true;
+      // A package added or removed (here or in another window): the games are read again.
+      jury().onGamesChanged(() => void reloadGames());
+    }
     loading.value = true;
     await noticeErrors(async () => {
       const [list, known] = await Promise.all([jury().botsList(), jury().gamesList()]);
       bots.value = list;
-      games.value = known;
+      games.value = registered(known);
       loaded.value = true;
     });
     loading.value = false;
+  }
+
+  /** Reads the games list again. */
+  async function reloadGames(): Promise<void> {
+    const known = await noticeErrors(() => jury().gamesList());
+    if (known) games.value = registered(known);
+  }
+
+  /**
+   * Adds the game package in a folder (or its jury-game.json); its games-list entry, or null when the
+   * engine refused it (the manifest's error is the notice).
+   */
+  async function addPackage(path: string): Promise<GameSummary | null> {
+    addingPackage.value = true;
+    const game = await noticeErrors(() => jury().gamesAddPackage({ path }));
+    addingPackage.value = false;
+    if (game) games.value = registered([...games.value.filter((g) => g.id !== game.id), game]);
+    return game;
+  }
+
+  /** Desktop only: the native folder dialog, then adds the chosen package; null when cancelled or refused. */
+  async function addPackageFromDialog(): Promise<GameSummary | null> {
+    const path = await noticeErrors(() => jury().dialogOpenPackage());
+    return path ? addPackage(path) : null;
+  }
+
+  /** Forgets an added game package (its tournaments stay). */
+  async function removePackage(id: GameId): Promise<boolean> {
+    const list = await noticeErrors(() => jury().gamesRemovePackage({ id }));
+    if (list) games.value = registered(list);
+    return list !== null;
+  }
+
+  /** Adds the sample players of a game package to the library. */
+  async function addPackageSamples(game: GameId): Promise<boolean> {
+    addingSamples.value = true;
+    const list = await noticeErrors(() => jury().botsAddSamples({ game }));
+    addingSamples.value = false;
+    if (list) bots.value = list;
+    return list !== null;
   }
 
   /** Adds a program or source file; the added bot, or null when the engine refused it. */
@@ -86,7 +146,11 @@ export const useBotsStore = defineStore('bots', () => {
     let added = 0;
     for (const file of files) {
       const path = paths.pathForFile(file);
-      if (path && (await add({ path }))) added++;
+      if (!path) continue;
+      // A game package's manifest (or its folder) adds the package instead of a bot.
+      if (isPackageDrop(file, path)) {
+        if (await addPackage(path)) added++;
+      } else if (await add({ path })) added++;
     }
     return added;
   }
@@ -144,6 +208,7 @@ export const useBotsStore = defineStore('bots', () => {
     loading,
     adding,
     addingSamples,
+    addingPackage,
     busy,
     smoke,
     lastAdded,
@@ -152,6 +217,11 @@ export const useBotsStore = defineStore('bots', () => {
     addFromDialog,
     addDropped,
     addSamples,
+    reloadGames,
+    addPackage,
+    addPackageFromDialog,
+    removePackage,
+    addPackageSamples,
     rename,
     remove,
     smokeTest,

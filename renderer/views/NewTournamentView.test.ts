@@ -10,6 +10,10 @@ const api = vi.hoisted(() => ({
   settingsGet: vi.fn(),
   botsList: vi.fn(),
   gamesList: vi.fn(),
+  gamesAddPackage: vi.fn(),
+  gamesRemovePackage: vi.fn(),
+  dialogOpenPackage: vi.fn(),
+  onGamesChanged: vi.fn(),
   presetsList: vi.fn(),
   presetsSave: vi.fn(),
   tournamentsCheck: vi.fn(),
@@ -158,6 +162,39 @@ describe('NewTournamentView', () => {
       'somewhere: something else is wrong',
     );
     expect(wrapper.get('[data-testid="draft-issue-count"]').text()).toBe('Fix 4 problems first.');
+  });
+
+  it('lists an added game package beside the built-in games, with its players and budget', async () => {
+    const pkg = (id: string, title: string, added: boolean) => ({
+      id,
+      title,
+      seats: 3,
+      seatNames: ['player 1', 'player 2', 'player 3'],
+      timeControl: gameTotal(10_000),
+      package: {
+        id,
+        title,
+        players: 3,
+        budgetMs: 10_000,
+        timeFactor: 1,
+        protocol: 'caia',
+        samples: [],
+        log: null,
+        folder: `/games/${id}`,
+      },
+      added,
+    });
+    api.gamesList.mockResolvedValue([...games, pkg('pkg-trio', 'Trio', true), pkg('pkg-old', 'Old', false)]);
+    const { wrapper } = await mountView();
+    const cards = wrapper.findAll('[role="radio"]').map((c) => c.attributes('data-testid'));
+    expect(cards).toEqual(['game-less', 'game-more', 'game-6561', 'game-flit', 'game-pkg-trio']);
+    const trio = wrapper.get('[data-testid="game-pkg-trio"]');
+    expect(trio.text()).toContain('Trio');
+    expect(trio.text()).toContain('3 players');
+    expect(trio.text()).toContain('10 s per program per game');
+    expect(trio.text()).toContain('Game package (Caia referee)');
+    await trio.trigger('click');
+    expect(trio.attributes('aria-checked')).toBe('true');
   });
 
   it('checks the draft again 300 ms after a change, and offers only fitting formats and bots', async () => {

@@ -6,6 +6,7 @@ import exporting from './exporting.ts';
 import games from './games.ts';
 import live from './live.ts';
 import newTournament from './newTournament.ts';
+import packages from './packages.ts';
 import protections from './protections.ts';
 import settings from './settings.ts';
 import standings from './standings.ts';
@@ -36,6 +37,7 @@ const areas: readonly AreaMessages[] = [
   exporting,
   protections,
   textBoard,
+  packages,
 ];
 
 export const messages: Record<Locale, Record<string, unknown>> = {

@@ -13,6 +13,7 @@ export default {
         seats: '{count} players',
         gameTotal: '{seconds} s per program per game',
         perMove: '{ms} ms per move',
+        package: 'Game package (Caia referee)',
       },
       format: {
         title: 'Format',
@@ -138,6 +139,7 @@ export default {
         seats: '{count} spelers',
         gameTotal: '{seconds} s per programma per partij',
         perMove: '{ms} ms per zet',
+        package: 'Spelpakket (Caia-scheidsrechter)',
       },
       format: {
         title: 'Opzet',
