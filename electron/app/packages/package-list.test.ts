@@ -144,6 +144,14 @@ describe('a tournament of a game package in the app', () => {
     expect(state).toMatchObject({ kind: 'transcript', players: 2 });
     expect(state.lines[0]).toMatchObject({ program: 0, dir: 'out' });
     expect(frames.filter((f) => f.done && f.scores !== null)).toHaveLength(2);
+    // The game viewer: one step, the whole transcript from the record (referee and players, in time order).
+    const replay = await app.call('tournament.replay', { id: 'Toy cup', index: 0 });
+    expect(replay.steps).toHaveLength(1);
+    const whole = replay.steps[0]?.state as TranscriptState;
+    expect(whole).toMatchObject({ kind: 'transcript', players: 2, omitted: 0, failures: [] });
+    expect(new Set(whole.lines.map((l) => l.program))).toEqual(new Set([0, 1, 2]));
+    expect(whole.lines.map((l) => l.ms)).toEqual([...whole.lines.map((l) => l.ms)].sort((a, b) => a - b));
+    expect(whole.lines.at(-1)?.text).toMatch(/^M report /);
     const standings = await app.call('tournament.standings', { id: 'Toy cup' });
     expect(standings.ranking.rows.map((r) => [r.name, r.games]).sort()).toEqual([
       ['Toy player1', 2],

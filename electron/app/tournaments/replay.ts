@@ -4,6 +4,7 @@ import type { gameReplaySchema, replayStepSchema } from '../../../shared/ipc/app
 import type { GameRecord, MoveRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
 import { gameLimits } from '../protections.ts';
+import { recordTranscript } from './package-replay.ts';
 
 /** One step of a replay: the position after a move (ply 0: the opening position). */
 export type ReplayStep = z.output<typeof replayStepSchema>;
@@ -15,15 +16,15 @@ export type GameReplay = z.output<typeof gameReplaySchema>;
  * by stepping the game module through the record's moves the way the referee applied them (a bot's or
  * the takeover player's line is parsed and applied, a missed turn goes through `missedTurn`; see
  * electron/engine/record/replay.ts). States are the module's JSON form. A record that does not replay is
- * an error naming the first move that fails.
+ * an error naming the first move that fails. A game package's game is one step: its whole protocol
+ * transcript ({@link recordTranscript}).
  */
 export function replaySteps(record: GameRecord): ReplayStep[] {
-  const game = findGame(record.game);
-  if (!game && record.caia !== undefined) {
-    throw new Error(
-      `${record.caia.package.title} is a game package: its games have no positions to step through, only the protocol transcript in the record`,
-    );
+  const transcript = recordTranscript(record);
+  if (transcript !== null) {
+    return [{ ply: 0, seat: null, line: null, by: null, state: transcript, chargedMs: null }];
   }
+  const game = findGame(record.game);
   if (!game) throw new Error(`unknown game ${record.game}`);
   const setup = game.setup(
     record.board === null ? { seed: record.seed } : { seed: record.seed, board: record.board },
