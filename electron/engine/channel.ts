@@ -44,7 +44,10 @@ export interface StderrCapture {
 
 /** One player of one game, as the referee drives it. Implementations never throw from these methods. */
 export interface PlayerChannel {
-  /** Writes lines, each followed by a newline, in one write. Writing to a player that is gone is ignored. */
+  /**
+   * Writes lines, each followed by a newline, in one write. Writing to a player that is gone is ignored.
+   * The array is the caller's, reused after the call: keep its lines, never the array.
+   */
   send(lines: readonly string[]): void;
   /**
    * The next reply line, waiting at most `timeoutUs` of wall time. Lines that arrived before the call are
@@ -57,8 +60,12 @@ export interface PlayerChannel {
   suspend(): void;
   /** Lets a suspended player run again (SIGCONT). */
   resume(): void;
-  /** CPU time the player has used so far, in microseconds (0 where it cannot be measured). */
-  cpuUs(): number;
+  /**
+   * CPU time the player has used so far, in microseconds (0 where it cannot be measured). `knownThreads`:
+   * a quicker reading for a player that waits for its prompt, which may leave out a thread started since
+   * the last reading (the next full one counts it whole).
+   */
+  cpuUs(knownThreads?: boolean): number;
   /**
    * Ends the player: closes its input, waits up to `graceMs` for it to exit by itself, then kills it and
    * everything it started. Resolves with how it ended. Safe to call more than once.

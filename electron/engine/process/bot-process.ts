@@ -66,6 +66,10 @@ export class BotProcess implements PlayerChannel, Killable {
   private readonly confined: boolean;
   private sawOutput = false;
   private readonly viaReaper: boolean;
+  /** The bot leads a process group of its own (see {@link BotProcess.signalBot}). */
+  private readonly ownGroup: boolean;
+  /** The wrappers' group was stopped because the bot's own group could not be signalled yet. */
+  private wrappersStopped = false;
   private readonly framer: LineFramer;
   private readonly errors: StderrCollector;
   private readonly inbox: Inbox;
@@ -128,6 +132,7 @@ export class BotProcess implements PlayerChannel, Killable {
     this.command = [plan.command, ...plan.args];
     this.limits = plan.report;
     this.viaReaper = plan.exitViaReaper;
+    this.ownGroup = plan.ownGroup;
     this.confined = this.sandbox?.setup.confinement != null;
     if (problem ?? this.sandbox?.problem) {
       this.fail((problem ?? this.sandbox?.problem) as string);
@@ -217,17 +222,17 @@ export class BotProcess implements PlayerChannel, Killable {
 
   suspend(): void {
     if (this.suspended || !this.child?.pid || this.hasExited) return;
-    this.suspended = signalGroup(this.child.pid, 'SIGSTOP');
+    this.suspended = this.signalBot('SIGSTOP');
   }
 
   resume(): void {
     if (!this.suspended || !this.child?.pid) return;
     this.suspended = false;
-    if (!this.hasExited) signalGroup(this.child.pid, 'SIGCONT');
+    if (!this.hasExited) this.signalBot('SIGCONT');
   }
 
-  cpuUs(): number {
-    return this.tree?.cpuUs() ?? 0;
+  cpuUs(knownThreads = false): number {
+    return this.tree?.cpuUs(knownThreads) ?? 0;
   }
 
   stderr(): StderrCapture {
@@ -273,6 +278,30 @@ export class BotProcess implements PlayerChannel, Killable {
     unregister(this);
     this.inbox.abort({ kind: 'closed', exit: this.exitInfo, pending: this.framer.pendingText() });
     return this.exitInfo;
+  }
+
+  /**
+   * Suspends or resumes the bot and everything it started. Where it leads a group of its own (started
+   * through setsid in its namespace) only that group is signalled: the wrappers above it are idle, and
+   * every process a signal reaches must wake up to stop or to go on, which costs the judge's hot path.
+   * Until the bot is found and has left the wrappers' group (setsid is its last step before it starts),
+   * the wrappers' group is stopped instead, which holds it or the wrapper that is to start it; that
+   * group is then resumed with it.
+   */
+  private signalBot(signal: 'SIGSTOP' | 'SIGCONT'): boolean {
+    const spawned = this.child?.pid;
+    if (spawned === undefined) return false;
+    if (!this.ownGroup) return signalGroup(spawned, signal);
+    if (signal === 'SIGCONT' && this.wrappersStopped) {
+      this.wrappersStopped = false;
+      signalGroup(spawned, signal);
+    }
+    const bot = this.tree?.find() ?? null;
+    // kill(-bot) fails until the bot leads its group; then the wrappers' group still holds it.
+    if (bot !== null && signalGroup(bot, signal)) return true;
+    if (signal === 'SIGCONT') return true;
+    this.wrappersStopped = signalGroup(spawned, signal);
+    return this.wrappersStopped;
   }
 
   /** Without a namespace, daemons that left the group are found by their marker; repeat to beat forks. */

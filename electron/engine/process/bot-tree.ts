@@ -36,9 +36,21 @@ export class BotTree {
     return this.namespace;
   }
 
-  /** The bot's CPU time in µs (0 until the bot is found, or where /proc is missing). */
-  cpuUs(): number {
-    return this.meter?.readUs() ?? 0;
+  /**
+   * The bot's process id, searched for now if it was not found yet (the background search may still be
+   * waiting to retry); null when it does not exist yet.
+   */
+  find(): number | null {
+    if (this.botPid === null && this.timer !== null) {
+      clearTimeout(this.timer);
+      this.step();
+    }
+    return this.botPid;
+  }
+
+  /** The bot's CPU time in µs (0 until the bot is found, or where /proc is missing); see CpuMeter.readUs. */
+  cpuUs(knownThreads = false): number {
+    return this.meter?.readUs(knownThreads) ?? 0;
   }
 
   /** Stops searching and metering (the bot is gone); cpuUs then keeps its last value. */

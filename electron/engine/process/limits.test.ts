@@ -172,6 +172,19 @@ describe('planLaunch', () => {
     expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['memory', 'processes', 'filesystem']);
   });
 
+  it('starts the bot through setsid inside a namespace, so that it leads a process group of its own', () => {
+    const withSetsid = { ...linux, setsid: '/usr/bin/setsid' };
+    const plan = planLaunch('/bots/a', ['-x'], DEFAULT_LIMITS, withSetsid);
+    expect(plan.args.slice(-4)).toEqual(['/usr/bin/setsid', '--', '/bots/a', '-x']);
+    expect(plan.depth).toBe(2); // setsid execs in place: the bot is not a group leader there
+    expect(plan.ownGroup).toBe(true);
+    // Without a namespace the group is what holds the bot's processes together: it stays.
+    const bareTooling = planLaunch('/bots/a', ['-x'], DEFAULT_LIMITS, { ...bare, setsid: '/usr/bin/setsid' });
+    expect([bareTooling.command, ...bareTooling.args]).toEqual(['/bots/a', '-x']);
+    expect(bareTooling.ownGroup).toBe(false);
+    expect(planLaunch('/bots/a', [], DEFAULT_LIMITS, linux).ownGroup).toBe(false);
+  });
+
   it('runs the bot as the namespace init when there is no reaper', () => {
     const plan = planLaunch('/bots/a', [], DEFAULT_LIMITS, { ...linux, reaper: null });
     expect(plan.depth).toBe(1);

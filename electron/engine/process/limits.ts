@@ -58,6 +58,12 @@ export interface LaunchPlan {
   readonly depth: number;
   /** Whether the exit status passes through the reaper, which reports a signal n as exit code 128 + n. */
   readonly exitViaReaper: boolean;
+  /**
+   * Whether the bot leads a process group of its own (started through setsid inside its PID namespace),
+   * which holds it and what it starts but not the wrappers; else it shares the spawned process's group
+   * with them.
+   */
+  readonly ownGroup: boolean;
   readonly report: LimitsReport;
 }
 
@@ -88,9 +94,11 @@ export const NO_SETUP: LaunchSetup = {
  * `caps` says works and what `setup` prepared, and reports exactly what was applied. Pure: spawns nothing.
  *
  * With bubblewrap: `[sh -c 'echo 0 >cgroup.procs; exec "$@"'] [taskset -c N] bwrap … -- [setpriv --reuid
- * U …] [prlimit …] bot args`. Without: `setpriv --pdeathsig KILL -- unshare --pid --fork --kill-child
- * [--net] -- timeout --foreground 0 [setpriv --reuid U …] prlimit … -- bot args`. Limits are set
- * innermost so that they bind the bot alone; every process stays in the group Jury suspends with SIGSTOP.
+ * U …] [prlimit …] [setsid --] bot args`. Without: `setpriv --pdeathsig KILL -- unshare --pid --fork
+ * --kill-child [--net] -- timeout --foreground 0 [setpriv --reuid U …] prlimit … -- [setsid --] bot
+ * args`. Limits are set innermost so that they bind the bot alone. In a PID namespace the bot starts
+ * through setsid and leads a process group of its own, which Jury suspends with SIGSTOP; otherwise every
+ * process stays in the spawned process's group, suspended whole.
  */
 export function planLaunch(
   executable: string,
@@ -136,6 +144,9 @@ export function planLaunch(
   // setpriv execs the rest in place: the spawned pid stays the same, and it dies with Jury.
   const guard = !confined && caps.setpriv ? [caps.setpriv, '--pdeathsig', 'KILL', '--'] : [];
   const sandbox = confined ? bwrapArgs(confined) : [];
+  // Inside a namespace (which holds everything it starts) the bot may leave the wrappers' group: Jury
+  // then suspends its group alone. It is not a group leader there, so setsid execs it in place.
+  const session = (confined || ns) && caps.setsid ? [caps.setsid, '--'] : [];
   const argv = [
     ...join,
     ...pin,
@@ -145,6 +156,7 @@ export function planLaunch(
     ...reaper,
     ...drop,
     ...inner,
+    ...session,
     executable,
     ...args,
   ];
@@ -155,6 +167,7 @@ export function planLaunch(
     // bwrap forks its namespace init, which forks the program; unshare forks init (the reaper) likewise.
     depth: confined ? 2 : ns ? (reaper.length > 0 ? 2 : 1) : 0,
     exitViaReaper: confined !== null || reaper.length > 0,
+    ownGroup: session.length > 0,
     report: r.build(limits, confined || ns ? 'pid-namespace' : 'process-group'),
   };
 }

@@ -46,6 +46,12 @@ export interface SandboxCapabilities {
   readonly cgroupWhy: string | null;
   /** Path of taskset (util-linux) for CPU affinity, else null. */
   readonly taskset: string | null;
+  /**
+   * Path of util-linux setsid when it works, else null or absent. Inside a PID namespace the bot is
+   * started through it, so that it leads a process group of its own: suspending it then signals only
+   * its processes, not the idle wrappers above it.
+   */
+  readonly setsid?: string | null;
   /** Path of a POSIX shell, used only to join a cgroup before the bot's wrappers start. */
   readonly shell: string | null;
   /** How many cores this process may use. */
@@ -144,6 +150,8 @@ export function probeSandbox(): SandboxCapabilities {
   }
   const tasksetPath = findExecutable('taskset');
   const taskset = tasksetPath && runs(tasksetPath, ['-c', '0', truePath]) ? tasksetPath : null;
+  const setsidPath = findExecutable('setsid');
+  const setsid = setsidPath && runs(setsidPath, ['--', truePath]) ? setsidPath : null;
   return {
     ...base,
     pidNamespace,
@@ -157,6 +165,7 @@ export function probeSandbox(): SandboxCapabilities {
     memoryCgroup: cgroup.support,
     cgroupWhy: cgroup.why,
     taskset,
+    setsid,
     shell: findExecutable('sh'),
     cores: availableParallelism(),
     problems,

@@ -15,6 +15,8 @@ import type { TimingMode } from '../timing/time-keeper.ts';
 interface Table {
   readonly record: GameRecord;
   readonly channels: readonly MemoryChannel[];
+  /** Every write, in order: the seat and its lines. */
+  readonly writes: readonly { readonly seat: number; readonly lines: readonly string[] }[];
 }
 
 /** Plays one game of in-memory players; `strategies[seat]` replaces the good player of that seat. */
@@ -27,6 +29,7 @@ async function play(
   const game: AnyGameModule = gameModule(id);
   const oracle = new MemoryOracle(game, seed);
   const channels: MemoryChannel[] = [];
+  const writes: { seat: number; lines: string[] }[] = [];
   for (let seat = 0; seat < game.info.seats; seat++) {
     const own = strategies[seat] ?? playsWell(game, seed);
     const strategy: MemoryStrategy = (view) => {
@@ -35,7 +38,14 @@ async function play(
         expect(channels.filter((c, i) => i !== seat && !c.exited).every((c) => c.suspended)).toBe(true);
       return own(view);
     };
-    channels.push(new MemoryChannel(seat, oracle, strategy));
+    const channel = new MemoryChannel(seat, oracle, strategy);
+    const send = channel.send.bind(channel);
+    channel.send = (lines) => {
+      writes.push({ seat, lines: [...lines] });
+      send(lines);
+    };
+    channel.cpuUs = () => 1000 * channel.received.length; // a made-up CPU clock, for the record's times
+    channels.push(channel);
   }
   const record = await playGame(
     channels.map((channel, seat) => ({ channel, name: `p${seat}`, command: null, executableHash: null })),
@@ -49,7 +59,7 @@ async function play(
       ...(extra.control ? { control: extra.control } : {}),
     },
   );
-  return { record, channels };
+  return { record, channels, writes };
 }
 
 const ids: readonly GameId[] = ['less', 'more', '6561', 'flit'];
@@ -77,6 +87,62 @@ describe('the referee with well-behaved players', () => {
     const { channels } = await play('more', 3);
     expect(channels.map((c) => c.received.at(-1))).toEqual(['Quit', 'Quit']);
     expect(channels[0]?.received.slice(0, 2)).toEqual([expect.stringMatching(/^[012]{60}$/), 'Start']);
+  });
+});
+
+/** Flit: real moves for the first 40 turns, then passes (the takeover's passes would end it at once). */
+const movesForForty: MemoryStrategy = ({ state, ply }) => {
+  if (ply >= 40) return { line: '0 0 0 0' };
+  const moves = games.flit.legalMoves(state).map((m) => games.flit.formatMove(m));
+  const real = moves.filter((line) => {
+    const [a, b, c, d] = line.split(' ');
+    return a !== c || b !== d;
+  });
+  return { line: real[ply % real.length] ?? moves[0] ?? '0 0 0 0' };
+};
+
+describe('the referee on its hot path', () => {
+  it("writes each seat's lines of a turn as one write, the prompt first (Flit: updates to all four)", async () => {
+    const { record, writes } = await play(
+      'flit',
+      5,
+      [0, 1, 2, 3].map(() => movesForForty),
+    );
+    const prompts = writes.flatMap((w, i) => (w.lines.at(-1) === 'M' ? [i] : []));
+    expect(prompts.length).toBeGreaterThan(10);
+    for (let k = 1; k < prompts.length; k++) {
+      // Between two prompts: the other seats' updates, at most one write each, none to the one prompted.
+      const between = writes.slice((prompts[k - 1] as number) + 1, prompts[k]);
+      const seats = between.map((w) => w.seat);
+      expect(new Set(seats).size).toBe(seats.length);
+      expect(seats).not.toContain(writes[prompts[k - 1] as number]?.seat);
+      expect(between.every((w) => w.lines.length >= 1 && !w.lines.includes('M'))).toBe(true);
+    }
+    // The transcript keeps the protocol's order: each turn's lines to the others before the prompted's.
+    let turn: { seat: number }[] = [];
+    const check = (): void => {
+      const actor = turn.at(-1)?.seat;
+      const first = turn.findIndex((l) => l.seat === actor);
+      expect(turn.slice(first).every((l) => l.seat === actor)).toBe(true);
+      turn = [];
+    };
+    for (const l of record.lines) {
+      if (l.dir === 'out') check();
+      else turn.push(l);
+    }
+    expect(replayRecord(record)).toMatchObject({ ok: true });
+  });
+
+  it('records the CPU time of every reply in official mode, though it reads it after the next prompt', async () => {
+    const { record } = await play('6561', 4);
+    const bot = record.moves.filter((m) => m.by === 'bot');
+    // The made-up clock advances by 1000 per line received; a seat is sent one line per turn.
+    expect(bot.length).toBeGreaterThan(100);
+    expect(bot.slice(2).every((m) => m.cpuUs === 1000)).toBe(true);
+    for (const [seat, s] of record.seats.entries()) {
+      const own = bot.filter((m) => m.seat === seat);
+      expect(s.time.cpuUs).toBe(own.reduce((sum, m) => sum + (m.cpuUs ?? 0), 0));
+    }
   });
 });
 
@@ -161,17 +227,7 @@ describe('the referee with failing players', () => {
 });
 
 describe('the referee in a per-move game (Flit)', () => {
-  // Flit's takeover player passes readily, which would end the game at once: these bots move for the
-  // first 40 turns, then pass, so the game ends soon after the silent bot is frozen.
-  const movesAlways: MemoryStrategy = ({ state, ply }) => {
-    if (ply >= 40) return { line: '0 0 0 0' };
-    const moves = games.flit.legalMoves(state).map((m) => games.flit.formatMove(m));
-    const real = moves.filter((line) => {
-      const [a, b, c, d] = line.split(' ');
-      return a !== c || b !== d;
-    });
-    return { line: real[ply % real.length] ?? moves[0] ?? '0 0 0 0' };
-  };
+  const movesAlways = movesForForty;
 
   it('counts late replies as missed turns and freezes after five, without a failure status', async () => {
     const { record, channels } = await play('flit', 8, {

@@ -25,10 +25,19 @@ export class Seats {
   private readonly opts: SeatsOptions;
   /** Official mode: the one seat left running while the others are stopped. */
   private running: Seat | null = null;
+  /** Official mode: the seat that moved after each seat last time (-1: none yet), to wake it early. */
+  private readonly follower: number[];
+  private lastActor = -1;
+  // One write per seat per delivery: each seat's lines are gathered here (reused: no allocation per move).
+  private readonly batch: string[][];
+  private readonly batchLast: boolean[];
 
   constructor(contestants: readonly Contestant[], opts: SeatsOptions) {
     this.books = contestants.map((c) => new SeatBook(c));
     this.opts = opts;
+    this.follower = contestants.map(() => -1);
+    this.batch = contestants.map(() => []);
+    this.batchLast = contestants.map(() => false);
   }
 
   /** The bookkeeping of `seat`, which must be a seat of this game. */
@@ -36,9 +45,54 @@ export class Seats {
     return this.books[seat] as SeatBook;
   }
 
-  /** Writes deliveries in order, consecutive lines to one seat as one write. */
+  /**
+   * Writes `deliveries` now, each seat's lines as one write (see {@link Seats.stage}).
+   */
   deliver(deliveries: readonly Delivery[]): void {
-    for (const { seat, lines, last } of batches(deliveries)) this.write(seat, lines, last);
+    this.stage(deliveries, -1);
+    this.flushAll();
+  }
+
+  /**
+   * Takes `deliveries` into the transcript, the lines to every seat but `actor` first, then `actor`'s, as
+   * they are to be written, and gathers each seat's lines for one write (a write is a system call that
+   * wakes the bot: Flit's updates, every update to every bot, go out as one write per bot, not one per
+   * line). Nothing is written yet: {@link Seats.flush} writes one seat's, {@link Seats.flushAll} the
+   * rest. Returns whether `actor` has lines (-1: no actor).
+   */
+  stage(deliveries: readonly Delivery[], actor: number): boolean {
+    const n = deliveries.length;
+    if (n === 0) return false;
+    const t = monotonicUs() - this.opts.t0;
+    let own = false;
+    for (let pass = actor < 0 ? 1 : 0; pass < 2; pass++) {
+      for (let i = 0; i < n; i++) {
+        const d = deliveries[i] as Delivery;
+        const seat = d.seat;
+        if (pass === 0 ? seat === actor : actor >= 0 && seat !== actor) continue;
+        // Closed: it failed (every failure closes it) or had its last line; it reads no more.
+        if (this.book(seat).closed || this.batchLast[seat] === true) continue;
+        this.lines.push({ t, dir: 'in', seat, text: d.line });
+        (this.batch[seat] as string[]).push(d.line);
+        if (d.last === true) this.batchLast[seat] = true;
+        if (seat === actor) own = true;
+      }
+    }
+    return own;
+  }
+
+  /** Writes the lines staged for `seat`, if any. */
+  flush(seat: Seat): void {
+    const lines = this.batch[seat] as string[];
+    if (lines.length === 0) return;
+    this.write(seat, lines, this.batchLast[seat] === true);
+    lines.length = 0;
+    this.batchLast[seat] = false;
+  }
+
+  /** Writes every seat's staged lines. */
+  flushAll(): void {
+    for (let seat = 0; seat < this.batch.length; seat++) this.flush(seat);
   }
 
   /** Notes a reply line (or a framing error in its place) in the transcript. */
@@ -48,13 +102,38 @@ export class Seats {
     this.book(seat).lastLineAtUs = reply.atUs;
   }
 
-  /** Official mode: stops every program but `actor`'s, so none can steal its CPU while it thinks. */
-  runOnly(actor: Seat): void {
-    if (this.running === actor) return;
-    this.books.forEach((s, seat) => {
-      if (seat !== actor) s.suspend();
-    });
+  /**
+   * Official mode, before `actor`'s prompt: lets it run again if it was stopped (usually done already by
+   * {@link Seats.wakeNext}). Only the programs whose state must change are signalled: the actor here,
+   * the one before it in {@link Seats.suspendOthers}.
+   */
+  wake(actor: Seat): void {
+    if (this.lastActor >= 0) this.follower[this.lastActor] = actor;
+    this.lastActor = actor;
     this.book(actor).resume();
+  }
+
+  /**
+   * Official mode, as soon as `actor`'s reply is in: lets the seat that moved after it last time run
+   * again, while the reply is judged, so that its SIGCONT and its wake-up are not between the reply and
+   * the next prompt. Nobody thinks meanwhile; a wrong guess is stopped again after the next prompt.
+   */
+  wakeNext(actor: Seat): void {
+    const next = this.follower[actor] ?? -1;
+    if (next < 0 || next === actor) return;
+    this.book(next).resume();
+    this.running = null; // two run now: the next suspendOthers must stop the one that does not move
+  }
+
+  /**
+   * Official mode, right after `actor`'s prompt is written: stops every other program, so none can steal
+   * its CPU while it thinks. After the prompt rather than before, so the stops are not between a reply
+   * and the next prompt; the others have nothing to read meanwhile.
+   */
+  suspendOthers(actor: Seat): void {
+    if (this.running === actor) return;
+    const books = this.books;
+    for (let seat = 0; seat < books.length; seat++) if (seat !== actor) (books[seat] as SeatBook).suspend();
     this.running = actor;
   }
 
@@ -68,6 +147,7 @@ export class Seats {
   /** The end of the game: every program may run again, to read its last lines and exit. */
   resumeAll(): void {
     for (const s of this.books) s.resume();
+    this.running = null;
   }
 
   /** Shuts every program down (each gets the grace time unless it is ending already) and waits for all. */
@@ -77,31 +157,11 @@ export class Seats {
 
   private write(seat: Seat, batch: readonly string[], last: boolean): void {
     const s = this.book(seat);
-    if (s.closed) return; // it failed (every failure closes it) or had its last line: it reads no more
     // Per-move controls: anything the program wrote since its last turn is a late reply; drop it before the next prompt.
     if (this.opts.perMove) s.owed = Math.max(0, s.owed - s.channel.discardReceived());
-    const t = monotonicUs() - this.opts.t0;
-    for (const text of batch) this.lines.push({ t, dir: 'in', seat, text });
     if (last) s.resume();
     s.channel.send(batch);
     s.prompted = true;
     if (last) s.close(this.opts.graceMs);
   }
-}
-
-/** Runs of consecutive deliveries to one seat, and whether the run holds that seat's last line. */
-function* batches(
-  deliveries: readonly Delivery[],
-): Generator<{ seat: Seat; lines: string[]; last: boolean }> {
-  let run: { seat: Seat; lines: string[]; last: boolean } | null = null;
-  for (const d of deliveries) {
-    if (run !== null && run.seat !== d.seat) {
-      yield run;
-      run = null;
-    }
-    run ??= { seat: d.seat, lines: [], last: false };
-    run.lines.push(d.line);
-    run.last ||= d.last === true;
-  }
-  if (run !== null) yield run;
 }

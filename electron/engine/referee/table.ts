@@ -18,6 +18,8 @@ import type { Contestant } from './seat-book.ts';
 import { Seats } from './seats.ts';
 import { isGone, missedTurnCause, type Turn } from './verdict.ts';
 
+const NOTHING: readonly Delivery[] = [];
+
 /**
  * One game in progress: the programs at the table, the clock, the game state with the lines still to
  * write, and the moves so far. The referee's loop drives it one turn at a time. Failures follow the
@@ -38,10 +40,15 @@ export class GameTable {
   state: unknown;
   private pending: readonly Delivery[];
   private readonly options: RefereeOptions;
+  /** The mode charges wall time: the others are stopped while one thinks, and CPU times are settled late. */
+  private readonly wallClock: boolean;
+  /** The move whose CPU time is still to be read (see {@link GameTable.settle}), or -1. */
+  private unsettledMove = -1;
 
   /** Seats `contestants` (one per seat, in seat order) at a game whose set-up state is `initial`. */
   constructor(contestants: readonly Contestant[], options: RefereeOptions, initial: unknown) {
     this.options = options;
+    this.wallClock = chargesWallClock(options.timing);
     this.game = options.game;
     this.control = options.control ?? this.game.info.timeControl;
     this.board = options.board ?? this.game.generateBoard(options.seed);
@@ -51,7 +58,12 @@ export class GameTable {
       control: this.control,
       mode: options.timing,
       seats: contestants.length,
-      source: { wallUs: monotonicUs, cpuUs: (seat) => this.seats.book(seat).channel.cpuUs() },
+      // Official mode: the CPU time is only for the record, read once the next prompt is out.
+      settleCpuLate: true,
+      source: {
+        wallUs: monotonicUs,
+        cpuUs: (seat, knownThreads) => this.seats.book(seat).channel.cpuUs(knownThreads),
+      },
       ...(options.startupAllowanceMs === undefined
         ? {}
         : { startupAllowanceUs: options.startupAllowanceMs * 1000 }),
@@ -79,26 +91,35 @@ export class GameTable {
   }
 
   /**
-   * Writes what is pending, starts `actor`'s clock as its prompt goes out and reads its reply. The
-   * others' lines go first, so neither the judge's work nor the other writes are charged to it.
+   * Writes what is pending, starts `actor`'s clock as its prompt goes out and reads its reply. The prompt
+   * is written first, so that nothing stands between a reply and the next prompt but judging it; the
+   * judge's other work (stopping the others, their lines, the last reply's CPU time) follows it, and
+   * could only be charged to a bot that answers within those microseconds.
    */
   async promptAndRead(actor: Seat): Promise<Turn> {
-    const { seats, clock } = this;
+    const { seats, clock, wallClock } = this;
     const s = seats.book(actor);
     // Charged by the wall clock: only the program that must move runs, so the others cannot steal its CPU.
-    if (chargesWallClock(this.options.timing)) seats.runOnly(actor);
-    const own = this.pending.filter((d) => d.seat === actor);
-    seats.deliver(own.length === this.pending.length ? [] : this.pending.filter((d) => d.seat !== actor));
-    this.pending = [];
-    if (own.length > 0) {
+    if (wallClock) seats.wake(actor);
+    // The others' lines are in the transcript first, but written after the prompt: it is the one that is
+    // waited for, and in official mode the others are stopped by then, so their writes wake nobody.
+    const own = seats.stage(this.pending, actor);
+    this.pending = NOTHING;
+    if (own) {
       clock.start(actor);
-      seats.deliver(own);
+      seats.flush(actor);
     } else {
       // Nothing new to read (Less's rush): its next line is timed from its previous one.
       clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
     }
+    // Now that the prompt is out: stop the others, write their lines, read the previous reply's CPU time.
+    if (wallClock) seats.suspendOthers(actor);
+    seats.flushAll();
+    this.settle();
     s.prompted = false;
     const reply = await s.readReply(clock);
+    // The seat that came next last time may run again while this reply is judged (see wakeNext).
+    if (wallClock) seats.wakeNext(actor);
     if (reply.kind === 'line' || reply.kind === 'bad-line') seats.logReply(actor, reply);
     // Per-move controls: a program that timed out still owes that reply. Stopped in official mode, it
     // writes it only once resumed, after its next prompt, so the drain before the prompt cannot catch it.
@@ -109,7 +130,7 @@ export class GameTable {
         ? (clock.abandon(), null)
         : clock.stop(reply.kind === 'timeout' ? undefined : reply.atUs);
     if (time && reply.kind !== 'timeout') s.countMove(time);
-    const usedUs = perMove ? (time?.chargedUs ?? 0) : clock.totals(actor).chargedUs;
+    const usedUs = perMove ? (time?.chargedUs ?? 0) : clock.usedUs(actor);
     return { reply, time, usedUs };
   }
 
@@ -139,7 +160,7 @@ export class GameTable {
   /** A turn of a seat whose program failed before: a missed turn, or the takeover player's move. */
   standIn(actor: Seat): void {
     this.seats.deliver(this.pending);
-    this.pending = [];
+    this.pending = NOTHING;
     const game = this.game;
     if (isMissedTurnGame(game)) {
       this.missTurn(game, actor, 'gone', '', null);
@@ -155,6 +176,7 @@ export class GameTable {
   /** Ends the game: the last lines, the rules' own failures, every program shut down; then its record. */
   async finish(): Promise<GameRecord> {
     const { game, seats, options } = this;
+    this.settle();
     seats.resumeAll();
     seats.deliver(this.pending);
     (game.ruleFailures?.(this.state) ?? []).forEach((reason, seat) => {
@@ -181,6 +203,19 @@ export class GameTable {
       end,
       scores: game.scores(this.state, failed),
     });
+  }
+
+  /**
+   * Wall-clock modes: the CPU time of the last reply is read only now, once the next prompt is out (see
+   * TimeKeeper.settle), and written into its move's record.
+   */
+  private settle(): void {
+    const cpuUs = this.clock.settle();
+    const i = this.unsettledMove;
+    this.unsettledMove = -1;
+    const m = this.moves[i];
+    if (Number.isNaN(cpuUs) || m === undefined) return;
+    this.moves[i] = { ...m, cpuUs };
   }
 
   /** The seat's program has failed: noted once, reported, and ended at once. */
@@ -212,6 +247,7 @@ export class GameTable {
     cause?: MissedTurnCause,
   ): void {
     const ply = this.moves.length;
+    if (time !== null) this.unsettledMove = this.wallClock ? ply : -1;
     this.moves.push({
       ply,
       seat,

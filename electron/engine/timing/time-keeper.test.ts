@@ -21,12 +21,57 @@ describe('TimeKeeper, official mode', () => {
     s.wall = 251_000;
     s.cpu[0] = 200_000;
     expect(tk.stop()).toEqual({ wallUs: 250_000, cpuUs: 200_000, chargedUs: 250_000, late: false });
+    expect(tk.settle()).toBeNaN(); // read at the stop: nothing to settle
     tk.start(1);
     s.wall = 261_000;
     tk.stop();
     expect(tk.totals(0)).toEqual({ chargedUs: 250_000, wallUs: 250_000, cpuUs: 200_000 });
+    expect(tk.usedUs(0)).toBe(250_000);
     expect(tk.remainingUs(0)).toBe(29_750_000);
     expect(tk.remainingUs(1)).toBe(29_990_000);
+  });
+
+  it('settling late: reads the CPU time once per reply, when asked, and takes the next move from there', () => {
+    let reads = 0;
+    const { s, source } = fakeSource();
+    const counted = { wallUs: source.wallUs, cpuUs: (seat: number) => (reads++, source.cpuUs(seat)) };
+    const tk = keeper({ source: counted, settleCpuLate: true });
+    s.wall = 0;
+    s.cpu[0] = 5_000; // start-up before the first prompt: not this game's moves
+    tk.start(0);
+    expect(reads).toBe(1); // a program's first start reads its CPU time
+    s.wall = 100;
+    s.cpu[0] = 5_080;
+    expect(tk.stop(100)).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 100, late: false });
+    expect(reads).toBe(1); // not read between the reply and the next prompt...
+    s.cpu[0] = 5_090; // ...but once that is out: what it did after its reply counts too
+    expect(tk.settle()).toBe(90);
+    expect(tk.settle()).toBeNaN(); // nothing left to read
+    expect(reads).toBe(2);
+    tk.start(1);
+    tk.stop();
+    tk.settle();
+    reads = 0;
+    tk.start(0); // stopped since that reading: it starts from it, without a read
+    s.cpu[0] = 5_150;
+    tk.stop();
+    expect(tk.settle()).toBe(60);
+    expect(reads).toBe(1);
+    expect(tk.totals(0).cpuUs).toBe(150);
+  });
+
+  it('settling late: reads at once when the same program goes on before it was settled (Less rush)', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, settleCpuLate: true });
+    tk.start(0);
+    s.cpu[0] = 40;
+    tk.stop();
+    tk.start(0, 0); // no prompt in between: the referee had no moment to settle
+    s.cpu[0] = 100;
+    expect(tk.settle()).toBe(40);
+    tk.stop();
+    expect(tk.settle()).toBe(60);
+    expect(tk.totals(0).cpuUs).toBe(100);
   });
 
   it('waits exactly the remaining budget and flags the reply that exceeds it', () => {
@@ -101,27 +146,65 @@ describe('TimeKeeper, cpu mode', () => {
 });
 
 describe('TimeKeeper, per-move deadline (Flit)', () => {
-  it('judges every reply alone against the deadline, on the wall clock, in both modes', () => {
-    for (const mode of ['official', 'cpu'] as const) {
-      const { s, source } = fakeSource();
-      const tk = keeper({
-        source,
-        mode,
-        control: { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 },
-        startupAllowanceUs: 0,
-      });
-      tk.start(0);
-      s.wall = 49_000;
-      expect(tk.waitLimitUs()).toBe(1_000);
-      expect(tk.stop()).toMatchObject({ chargedUs: 49_000, late: false });
-      tk.start(0);
-      s.wall += 50_001;
-      expect(tk.isOverdue()).toBe(true);
-      expect(tk.stop()).toMatchObject({ chargedUs: 50_001, late: true });
-      expect(tk.remainingUs(0)).toBe(50_000);
-      // Totals still add up every reply, for the statistics.
-      expect(tk.totals(0).chargedUs).toBe(99_001);
-    }
+  const perMove = { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 } as const;
+
+  it('official mode judges every reply alone against the deadline, on the wall clock', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, control: perMove, startupAllowanceUs: 0 });
+    tk.start(0);
+    s.wall = 49_000;
+    s.cpu[0] = 10_000;
+    expect(tk.waitLimitUs()).toBe(1_000);
+    expect(tk.stop()).toEqual({ wallUs: 49_000, cpuUs: 10_000, chargedUs: 49_000, late: false });
+    tk.start(0);
+    s.wall += 50_001;
+    expect(tk.isOverdue()).toBe(true);
+    expect(tk.stop()).toMatchObject({ chargedUs: 50_001, late: true });
+    expect(tk.remainingUs(0)).toBe(50_000);
+    // Totals still add up every reply, for the statistics.
+    expect(tk.totals(0).chargedUs).toBe(99_001);
+  });
+
+  it('cpu mode charges each reply its CPU time against the deadline, whatever the wall clock says', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, mode: 'cpu', control: perMove, startupAllowanceUs: 0 });
+    tk.start(0);
+    s.wall = 80_000; // a busy machine: 80 ms passed...
+    s.cpu[0] = 45_000; // ...of which the bot computed 45 ms
+    expect(tk.isOverdue()).toBe(false);
+    expect(tk.stop()).toEqual({ wallUs: 80_000, cpuUs: 45_000, chargedUs: 45_000, late: false });
+    tk.start(0);
+    s.wall += 52_000;
+    s.cpu[0] += 50_001;
+    expect(tk.isOverdue()).toBe(true);
+    expect(tk.stop()).toEqual({ wallUs: 52_000, cpuUs: 50_001, chargedUs: 50_001, late: true });
+    expect(tk.totals(0)).toEqual({ chargedUs: 95_001, wallUs: 132_000, cpuUs: 95_001 });
+  });
+
+  it('cpu mode waits until the deadline could be used up, then checks again; caps a sleeper by wall time', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({
+      source,
+      mode: 'cpu',
+      control: perMove,
+      startupAllowanceUs: 0,
+      wallCapFactor: 3,
+      wallSlackUs: 10_000,
+    });
+    tk.start(1);
+    s.cpu[1] = 7; // right after the prompt the wait limit takes no /proc read: none used yet
+    expect(tk.waitLimitUs()).toBe(50_000);
+    s.wall = 50_000;
+    s.cpu[1] = 20_000; // it slept most of the deadline
+    expect(tk.isOverdue()).toBe(false);
+    expect(tk.waitLimitUs()).toBe(30_000);
+    s.wall = 160_000; // the wall cap: 3 × 50 ms + 10 ms
+    expect(tk.isOverdue()).toBe(false);
+    expect(tk.waitLimitUs()).toBe(0);
+    s.wall = 160_001;
+    expect(tk.isOverdue()).toBe(true);
+    // A reply that arrives past the cap is late although its CPU time is within the deadline.
+    expect(tk.stop()).toEqual({ wallUs: 160_001, cpuUs: 20_000, chargedUs: 20_000, late: true });
   });
 });
 

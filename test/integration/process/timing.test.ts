@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monotonicUs } from '../../../electron/engine/channel.ts';
+import { sandboxCapabilities } from '../../../electron/engine/process/sandbox.ts';
 import { ask, fixture, LONG_US, sleep, stateOf, until, useBots } from './helpers.ts';
 
 const linux = process.platform === 'linux';
@@ -56,6 +57,20 @@ describe('timing and suspension of real bots', () => {
     expect(await until(() => bot.cpuUs() - c1 > 20_000, 15_000)).toBe(true);
     expect(stateOf(bot.botPid!)).not.toBe('T');
   });
+
+  const caps = sandboxCapabilities();
+  it.runIf(linux && Boolean(caps.setsid) && (caps.bwrap !== null || caps.pidNamespace !== null))(
+    'in a namespace only the bot is stopped, not the idle wrappers above it (each would have to wake up)',
+    async () => {
+      const bot = fixture('burn.js', ['--forever']);
+      expect(await until(() => bot.cpuUs() > 50_000, 15_000)).toBe(true);
+      bot.suspend();
+      expect(await until(() => stateOf(bot.botPid!) === 'T', 5000)).toBe(true);
+      expect(stateOf(bot.pid!)).not.toBe('T');
+      bot.resume();
+      expect(await until(() => stateOf(bot.botPid!) !== 'T', 5000)).toBe(true);
+    },
+  );
 
   it('a shut-down bot that was suspended is still killed (and a stopped bot cannot exit by itself)', async () => {
     const bot = fixture('fixed-reply.js');
