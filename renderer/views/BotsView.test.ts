@@ -302,11 +302,15 @@ describe('BotsView', () => {
       dialogue: [],
       scores: [1],
       statuses: ['OK'],
+      firstError: 'firsterror R random',
     });
     await wrapper.get('[data-testid="smoke-dialog"] form').trigger('submit');
     await flushPromises();
     expect(api.botsSmokeTest).toHaveBeenCalledWith({ id: 'less-random', game: 'less' });
     expect(wrapper.get('[data-testid="smoke-verdict"]').classes()).toContain('pass');
+    expect(wrapper.get('[data-testid="smoke-firsterror"]').text()).toBe(
+      'Its first line on stderr, as Caia tells it: firsterror R random',
+    );
   });
 
   it('hides every control from spectators', async () => {

@@ -307,6 +307,8 @@ export const smokeTestSchema = z.object({
   dialogue: z.array(dialogueLineSchema),
   scores: z.array(z.number()),
   statuses: z.array(seatStatusSchema),
+  /** A game package's test: the program's firsterror as caiaio tells it (`firsterror …` or `no_firsterror`). */
+  firstError: z.string().optional(),
 });
 
 /** What the renderer needs to know about where it runs. */

@@ -10,6 +10,7 @@ import { playMatch, type Launcher, type MatchBot, type ResourceLimits } from '..
 import type { GameRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
 import { sampleMatchBot } from '../../engine/bots/sample-match-bot.ts';
+import { packageSmokeTest } from '../packages/package-smoke.ts';
 
 /** The result of a smoke test, as the UI shows it. */
 export type SmokeTest = z.output<typeof smokeTestSchema>;
@@ -26,7 +27,7 @@ export interface SmokeTestOptions {
 }
 
 /**
- * Plays one game of `game` with official timing: `bot` in seat 0, the game's random sample bot in every
+ * Plays one game of `game` with official timing (a game package's: {@link packageSmokeTest}): `bot` in seat 0, the game's random sample bot in every
  * other seat. It passes when the bot finished the game with status OK; the verdict says what happened in
  * a sentence, and the dialogue holds the lines the bot was sent and wrote. A bot that cannot even be
  * started (asked first when `launcher` can tell, as
@@ -38,12 +39,7 @@ export async function smokeTest(
   launcher: Launcher,
   options: SmokeTestOptions = {},
 ): Promise<SmokeTest> {
-  const pkg = findPackageGame(game);
-  if (pkg) {
-    throw new Error(
-      `${pkg.title} is a game package: the app's smoke test does not play packages yet; try the bot with jury play ${pkg.folder} --bot … --bot sample:<name>`,
-    );
-  }
+  if (findPackageGame(game)) return packageSmokeTest(bot, game, launcher, LIMITS, options.seed);
   const module = gameModule(game);
   const random = samplesOf(game).find((s) => s.strength === 'random');
   if (!random) throw new Error(`${module.info.title} has no random sample bot`);
