@@ -103,6 +103,22 @@ export const useBotsStore = defineStore('bots', () => {
     return path ? addPackage(path) : null;
   }
 
+  /**
+   * Adds the game packages of dropped folders or jury-game.json files (desktop only: the preload knows
+   * their paths); answers the packages added, or null when this page cannot know the paths (a browser).
+   */
+  async function addPackagesDropped(files: readonly File[]): Promise<GameSummary[] | null> {
+    const paths = window.juryFiles;
+    if (!paths) return null;
+    const added: GameSummary[] = [];
+    for (const file of files) {
+      const path = paths.pathForFile(file);
+      const game = path ? await addPackage(path) : null;
+      if (game) added.push(game);
+    }
+    return added;
+  }
+
   /** Forgets an added game package (its tournaments stay). */
   async function removePackage(id: GameId): Promise<boolean> {
     const list = await noticeErrors(() => jury().gamesRemovePackage({ id }));
@@ -220,6 +236,7 @@ export const useBotsStore = defineStore('bots', () => {
     reloadGames,
     addPackage,
     addPackageFromDialog,
+    addPackagesDropped,
     removePackage,
     addPackageSamples,
     rename,

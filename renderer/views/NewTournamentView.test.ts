@@ -195,6 +195,20 @@ describe('NewTournamentView', () => {
     expect(trio.text()).toContain('Game package (Caia referee)');
     await trio.trigger('click');
     expect(trio.attributes('aria-checked')).toBe('true');
+
+    // A jury-game.json dropped on the picker adds its package and chooses its game.
+    const duo = { ...pkg('pkg-duo', 'Duo', true), seats: 2, seatNames: ['player 1', 'player 2'] };
+    api.gamesAddPackage.mockResolvedValue(duo);
+    Object.defineProperty(window, 'juryFiles', {
+      configurable: true,
+      value: { pathForFile: (f: File) => `/games/duo/${f.name}` },
+    });
+    const file = new File(['{}'], 'jury-game.json');
+    await wrapper.get('[data-testid="game-section"]').trigger('drop', { dataTransfer: { files: [file] } });
+    await flushPromises();
+    expect(api.gamesAddPackage).toHaveBeenCalledWith({ path: '/games/duo/jury-game.json' });
+    expect(wrapper.get('[data-testid="game-pkg-duo"]').attributes('aria-checked')).toBe('true');
+    Reflect.deleteProperty(window, 'juryFiles');
   });
 
   it('checks the draft again 300 ms after a change, and offers only fitting formats and bots', async () => {
