@@ -1,7 +1,7 @@
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureEvent } from './event.ts';
 import { measureMemory, type MemoryResult } from './memory.ts';
-import { measureStandings } from './standings.ts';
+import { fillBigStore, measureStandings, type BigStore } from './standings.ts';
 
 /** How much each part measures, full and with --quick (null games: CodeCup's whole final). */
 const SIZES = {
@@ -11,6 +11,7 @@ const SIZES = {
     standingsRuns: 9,
     memoryGames: null,
     memoryEvery: 500,
+    cappedGames: 4000,
   },
   quick: {
     event: { players: 40, swissRounds: 8, finalists: 12 },
@@ -18,6 +19,7 @@ const SIZES = {
     standingsRuns: 5,
     memoryGames: 3000,
     memoryEvery: 250,
+    cappedGames: 2000,
   },
 };
 
@@ -34,14 +36,18 @@ export const tournamentSection: Section = {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
     const results: Record<string, PartResult> = {};
     let memory: MemoryResult | null = null;
+    // The 100,000-game store is filled in this process while the memory part's processes run: both need
+    // the CPU for minutes, and rss does not depend on how fast a run goes.
+    const big: Promise<BigStore> = fillBigStore(size.standingsGames);
+    big.catch(() => {}); // awaited below; a failure is reported there
     try {
       await guarded(results, 'memory', ctx, async () => {
-        memory = await measureMemory(ctx, size.memoryGames, size.memoryEvery);
+        memory = await measureMemory(ctx, size.memoryGames, size.memoryEvery, size.cappedGames);
         return memory.result;
       });
       const finalStore = (memory as MemoryResult | null)?.store ?? null;
-      await guarded(results, 'standings', ctx, () =>
-        measureStandings(ctx, size.standingsGames, size.standingsRuns, finalStore),
+      await guarded(results, 'standings', ctx, async () =>
+        measureStandings(ctx, await big, size.standingsRuns, finalStore),
       );
       await guarded(results, 'event', ctx, () => measureEvent(ctx, size.event));
     } finally {

@@ -114,6 +114,7 @@ export async function measureMemory(
   ctx: BenchContext,
   games: number | null,
   every: number,
+  cappedGames: number,
 ): Promise<MemoryResult> {
   const dir = mkdtempSync(join(tmpdir(), 'jury-bench-memory-'));
   const dispose = (): void => rmSync(dir, { recursive: true, force: true });
@@ -145,7 +146,12 @@ export async function measureMemory(
     const [jury, floor, cap] = await Promise.all([
       child(dir, args, show('jury')),
       child(dir, [...args, '--floor'], show('floor')),
-      child(capped, args, show('cap'), [`--max-semi-space-size=${SEMI_SPACE_MB}`]),
+      child(
+        capped,
+        ['--every', String(every), '--games', String(Math.min(total, cappedGames))],
+        show('cap'),
+        [`--max-semi-space-size=${SEMI_SPACE_MB}`],
+      ),
     ]);
     const j = slopes(jury);
     const f = slopes(floor);
@@ -161,8 +167,8 @@ export async function measureMemory(
     const c = slopes(cap);
     const maxC = cap.end['maxRssMB'] ?? NaN;
     ctx.log(
-      `  the same, young generation capped (--max-semi-space-size=${SEMI_SPACE_MB}): max rss ${num(maxC)} MB, ` +
-        `${num(cap.end['cpuS'] ?? NaN, 1)} s CPU (uncapped ${num(jury.end['cpuS'] ?? NaN, 1)} s)`,
+      `  the same, young generation capped (--max-semi-space-size=${SEMI_SPACE_MB}), ${cap.end['games']} games: ` +
+        `max rss ${num(maxC)} MB, ${num(cap.end['cpuS'] ?? NaN, 1)} s CPU (uncapped: ${num(jury.end['cpuS'] ?? NaN, 1)} s for ${jury.end['games']})`,
     );
     ctx.log(
       `  floor:    max rss ${num(maxF)} MB (${num(floor.samples[0]?.rssMB ?? NaN)} MB before); rss ${num(f.rss, 2)} MB per 1000 games`,
@@ -206,14 +212,14 @@ export async function measureMemory(
         note: `live heap after a full collection ${num(j.live, 2)} MB per 1000 games (from the 1000th game)`,
       },
       {
-        name: `memory, the same jury run with V8's young generation capped (node --max-semi-space-size=${SEMI_SPACE_MB}), max rss`,
+        name: `memory, the same jury run with V8's young generation capped (node --max-semi-space-size=${SEMI_SPACE_MB}), first ${Math.min(total, cappedGames).toLocaleString('en')} games, max rss`,
         measured: maxC,
         floor: maxF,
         unit: 'MB',
         ratio: Math.round((maxC / maxF) * 100) / 100,
         goal: 'none',
         pass: null,
-        note: `what the young generation holds of the first figure; ${num(cap.end['cpuS'] ?? NaN, 0)} s CPU against ${num(jury.end['cpuS'] ?? NaN, 0)} s uncapped`,
+        note: `what the young generation holds of the first figure (rss is flat after the first 2,000 games); ${num((1000 * (cap.end['cpuS'] ?? NaN)) / (cap.end['games'] ?? NaN), 1)} ms CPU per game against ${num((1000 * (jury.end['cpuS'] ?? NaN)) / (jury.end['games'] ?? NaN), 1)} uncapped`,
       },
     ];
     return {

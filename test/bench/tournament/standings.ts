@@ -19,8 +19,8 @@ const TARGET_BIG_MS = 50;
 const TARGET_FINAL_MS = 20;
 const PLAYERS = 120;
 const BATCH = 5000;
-/** Runs of the `jury standings` process (each starts Node and loads the CLI). */
-const PROCESS_RUNS = 5;
+/** Runs of `jury standings` (each checks every page of the store; as a process it also starts Node). */
+const COMMAND_RUNS = 3;
 const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
 const TOTALS_SQL = 'SELECT key, value FROM ranking_totals';
 
@@ -92,9 +92,9 @@ function bigSchedule(ids: readonly string[], count: number): ScheduledGame[] {
   });
 }
 
-/** Wall ms of a Node process running `args`, p50 of {@link PROCESS_RUNS} after a warm-up. */
+/** Wall ms of a Node process running `args`, p50 of {@link COMMAND_RUNS} after a warm-up. */
 function processRuns(args: readonly string[]): number {
-  return timeRuns(PROCESS_RUNS, () => {
+  return timeRuns(COMMAND_RUNS, () => {
     const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr.toString().slice(-1000)}`);
   }).p50;
@@ -128,7 +128,7 @@ function measureStore(ctx: BenchContext, label: string, path: string, runs: numb
     });
     let printed = 0;
     const io = { out: (t: string) => void (printed += t.length), err: () => {} };
-    const command = timeRuns(Math.min(runs, 5), () => standingsCommand(path, {}, io));
+    const command = timeRuns(COMMAND_RUNS, () => standingsCommand(path, {}, io));
     const floorProcess = processRuns([
       '-e',
       `new (require('node:sqlite').DatabaseSync)(${JSON.stringify(path)}, { readOnly: true }).prepare(${JSON.stringify(TOTALS_SQL)}).all()`,
@@ -167,20 +167,15 @@ function measureStore(ctx: BenchContext, label: string, path: string, runs: numb
   }
 }
 
-/**
- * The standings part, through the product's paths (measureStore) on two real store files: `count`
- * 2-player games among 120 players (100,000 in the full run; records trimmed to 5 moves, as the standings
- * read none), and CodeCup's final that the memory part stored with full-size records (`finalStore`, when
- * it ran).
- */
-export async function measureStandings(
-  ctx: BenchContext,
-  count: number,
-  runs: number,
-  finalStore: string | null,
-): Promise<PartResult> {
-  const figures: Record<string, Figures | number> = { runs };
-  const targets: Target[] = [];
+/** The store of `count` stored games among 120 bots, filled ahead (it takes minutes at 100,000). */
+export interface BigStore {
+  readonly bench: BenchStore;
+  readonly count: number;
+  readonly fillS: number;
+}
+
+/** Fills the big store; started while the memory part's processes run, as it needs the CPU for long. */
+export async function fillBigStore(count: number): Promise<BigStore> {
   const bench = benchStore(PLAYERS, 7);
   try {
     const schedule = bigSchedule(
@@ -188,13 +183,35 @@ export async function measureStandings(
       count,
     );
     const fillS = await fill(bench, await recordPool(1, 5), schedule);
-    ctx.log(`standings: ${count.toLocaleString('en')} games stored in ${num(fillS, 1)} s`);
-    const label = `${count.toLocaleString('en')} games, ${PLAYERS} bots`;
-    const m = measureStore(ctx, label, bench.store.path, runs, TARGET_BIG_MS);
-    figures['big'] = { games: count, fillS: Math.round(fillS * 100) / 100, ...m.figures };
+    return { bench, count, fillS };
+  } catch (e) {
+    bench.dispose();
+    throw e;
+  }
+}
+
+/**
+ * The standings part, through the product's paths (measureStore) on two real store files: `big`, 2-player
+ * games among 120 bots (100,000 in the full run; records trimmed to 5 moves, as the standings read none),
+ * and CodeCup's final that the memory part stored with full-size records (`finalStore`, when it ran).
+ * Disposes of the big store.
+ */
+export function measureStandings(
+  ctx: BenchContext,
+  big: BigStore,
+  runs: number,
+  finalStore: string | null,
+): PartResult {
+  const figures: Record<string, Figures | number> = { runs };
+  const targets: Target[] = [];
+  try {
+    ctx.log(`standings: ${big.count.toLocaleString('en')} games stored in ${num(big.fillS, 1)} s`);
+    const label = `${big.count.toLocaleString('en')} games, ${PLAYERS} bots`;
+    const m = measureStore(ctx, label, big.bench.store.path, runs, TARGET_BIG_MS);
+    figures['big'] = { games: big.count, fillS: Math.round(big.fillS * 100) / 100, ...m.figures };
     targets.push(...m.targets);
   } finally {
-    bench.dispose();
+    big.bench.dispose();
   }
   if (finalStore) {
     const store = TournamentStore.open(finalStore, { readOnly: true });
