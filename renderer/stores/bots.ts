@@ -6,6 +6,7 @@ import { registerPackageGame } from '../../shared/games/registry.ts';
 import { jury } from '../bridge/index.ts';
 import { isPackageDrop } from '../logic/bot-files.ts';
 import { noticeErrors } from './notices.ts';
+import { usePackagesStore } from './packages.ts';
 
 /** A bot of the library. */
 export type LibraryBot = Response<'bots.list'>[number];
@@ -51,7 +52,6 @@ export const useBotsStore = defineStore('bots', () => {
   const loading = ref(false);
   const adding = ref(false);
   const addingSamples = ref(false);
-  const addingPackage = ref(false);
   /** Ids of bots with a rename or removal under way. */
   const busy = ref<string[]>([]);
   /** The latest smoke test of each bot, by id. */
@@ -85,54 +85,9 @@ export const useBotsStore = defineStore('bots', () => {
     if (known) games.value = registered(known);
   }
 
-  /**
-   * Adds the game package in a folder (or its jury-game.json); its games-list entry, or null when the
-   * engine refused it (the manifest's error is the notice).
-   */
-  async function addPackage(path: string): Promise<GameSummary | null> {
-    addingPackage.value = true;
-    const game = await noticeErrors(() => jury().gamesAddPackage({ path }));
-    addingPackage.value = false;
-    if (game) games.value = registered([...games.value.filter((g) => g.id !== game.id), game]);
-    return game;
-  }
-
-  /** Desktop only: the native folder dialog, then adds the chosen package; null when cancelled or refused. */
-  async function addPackageFromDialog(): Promise<GameSummary | null> {
-    const path = await noticeErrors(() => jury().dialogOpenPackage());
-    return path ? addPackage(path) : null;
-  }
-
-  /**
-   * Adds the game packages of dropped folders or jury-game.json files (desktop only: the preload knows
-   * their paths); answers the packages added, or null when this page cannot know the paths (a browser).
-   */
-  async function addPackagesDropped(files: readonly File[]): Promise<GameSummary[] | null> {
-    const paths = window.juryFiles;
-    if (!paths) return null;
-    const added: GameSummary[] = [];
-    for (const file of files) {
-      const path = paths.pathForFile(file);
-      const game = path ? await addPackage(path) : null;
-      if (game) added.push(game);
-    }
-    return added;
-  }
-
-  /** Forgets an added game package (its tournaments stay). */
-  async function removePackage(id: GameId): Promise<boolean> {
-    const list = await noticeErrors(() => jury().gamesRemovePackage({ id }));
-    if (list) games.value = registered(list);
-    return list !== null;
-  }
-
-  /** Adds the sample players of a game package to the library. */
-  async function addPackageSamples(game: GameId): Promise<boolean> {
-    addingSamples.value = true;
-    const list = await noticeErrors(() => jury().botsAddSamples({ game }));
-    addingSamples.value = false;
-    if (list) bots.value = list;
-    return list !== null;
+  /** Shows `list` as the games, after registering the game packages it carries. */
+  function setGames(list: GameSummary[]): void {
+    games.value = registered(list);
   }
 
   /** Adds a program or source file; the added bot, or null when the engine refused it. */
@@ -165,7 +120,7 @@ export const useBotsStore = defineStore('bots', () => {
       if (!path) continue;
       // A game package's manifest (or its folder) adds the package instead of a bot.
       if (isPackageDrop(file, path)) {
-        if (await addPackage(path)) added++;
+        if (await usePackagesStore().add(path)) added++;
       } else if (await add({ path })) added++;
     }
     return added;
@@ -224,7 +179,6 @@ export const useBotsStore = defineStore('bots', () => {
     loading,
     adding,
     addingSamples,
-    addingPackage,
     busy,
     smoke,
     lastAdded,
@@ -234,11 +188,7 @@ export const useBotsStore = defineStore('bots', () => {
     addDropped,
     addSamples,
     reloadGames,
-    addPackage,
-    addPackageFromDialog,
-    addPackagesDropped,
-    removePackage,
-    addPackageSamples,
+    setGames,
     rename,
     remove,
     smokeTest,
