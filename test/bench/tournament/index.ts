@@ -1,6 +1,6 @@
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureEvent } from './event.ts';
-import { measureMemory, type MemoryResult } from './memory.ts';
+import { fullRecords, measureMemory, type MemoryResult } from './memory.ts';
 import { fillBigStore, measureStandings, type BigStore } from './standings.ts';
 
 /** How much each part measures, full and with --quick (null games: CodeCup's whole final). */
@@ -36,18 +36,26 @@ export const tournamentSection: Section = {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
     const results: Record<string, PartResult> = {};
     let memory: MemoryResult | null = null;
-    // The 100,000-game store is filled in this process while the memory part's processes run: both need
-    // the CPU for minutes, and rss does not depend on how fast a run goes.
-    const big: Promise<BigStore> = fillBigStore(size.standingsGames);
-    big.catch(() => {}); // awaited below; a failure is reported there
+    let big: Promise<BigStore> | null = null;
     try {
       await guarded(results, 'memory', ctx, async () => {
-        memory = await measureMemory(ctx, size.memoryGames, size.memoryEvery, size.cappedGames);
+        // The records first: nothing else may run in this process while the referee plays them.
+        const pool = await fullRecords();
+        // The 100,000-game store is then filled in this process while the memory part's processes run:
+        // both need the CPU for minutes, and rss does not depend on how fast a run goes.
+        big = fillBigStore(size.standingsGames);
+        big.catch(() => {}); // awaited below; a failure is reported there
+        memory = await measureMemory(ctx, pool, size.memoryGames, size.memoryEvery, size.cappedGames);
         return memory.result;
       });
       const finalStore = (memory as MemoryResult | null)?.store ?? null;
       await guarded(results, 'standings', ctx, async () =>
-        measureStandings(ctx, await big, size.standingsRuns, finalStore),
+        measureStandings(
+          ctx,
+          await (big ?? fillBigStore(size.standingsGames)),
+          size.standingsRuns,
+          finalStore,
+        ),
       );
       await guarded(results, 'event', ctx, () => measureEvent(ctx, size.event));
     } finally {

@@ -94,6 +94,20 @@ function slopes(run: Run) {
   return { rss, live };
 }
 
+/**
+ * Records of real 6561 games played through the referee with in-memory players, as JSON: only games that
+ * went the whole 1000 moves (some end earlier, with no valid move), so every record is full size.
+ */
+export async function fullRecords(): Promise<string[]> {
+  const pool: string[] = [];
+  for (let seed = 1; pool.length < POOL && seed < 20 * POOL; seed++) {
+    const record = await refereeGame(7919 * seed);
+    if (record.moves.length === 1000) pool.push(JSON.stringify(record));
+  }
+  if (pool.length < POOL) throw new Error('too few referee games went the full 1000 moves');
+  return pool;
+}
+
 /** The memory part's result and the store it leaves (CodeCup's final, full-size records) for standings. */
 export interface MemoryResult {
   readonly result: PartResult;
@@ -112,6 +126,7 @@ export interface MemoryResult {
  */
 export async function measureMemory(
   ctx: BenchContext,
+  pool: readonly string[],
   games: number | null,
   every: number,
   cappedGames: number,
@@ -119,13 +134,6 @@ export async function measureMemory(
   const dir = mkdtempSync(join(tmpdir(), 'jury-bench-memory-'));
   const dispose = (): void => rmSync(dir, { recursive: true, force: true });
   try {
-    // Full size: only games that went the whole 1000 moves (some end earlier, with no valid move).
-    const pool: string[] = [];
-    for (let seed = 1; pool.length < POOL && seed < 20 * POOL; seed++) {
-      const record = await refereeGame(7919 * seed);
-      if (record.moves.length === 1000) pool.push(JSON.stringify(record));
-    }
-    if (pool.length < POOL) throw new Error('too few referee games went the full 1000 moves');
     writeFileSync(join(dir, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
     // The capped run stores its own copy of the event: a folder of its own.
     const capped = join(dir, 'capped');
