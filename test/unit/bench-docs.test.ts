@@ -18,7 +18,7 @@ describe('the benchmark table of docs/judge.md', () => {
   it('shows a figure as measured / floor / ratio / target / verdict', () => {
     const t = vsFloor('per move, p50', 60, 40, 'µs', 1.5, { note: 'n=10' });
     expect(t).toMatchObject({ measured: 60, floor: 40, ratio: 1.5, goal: '≤ 1.5× floor', pass: true });
-    expect(targetCells(t)).toEqual(['per move, p50', '60.0 µs', '40.0 µs', '1.50×', '≤ 1.5× floor', 'PASS']);
+    expect(targetCells(t)).toEqual(['per move, p50', '60 µs', '40 µs', '1.50×', '≤ 1.5× floor', 'PASS']);
     const share = vsFloor('throughput', 500, 1000, 'moves/s', 0.6, { atLeast: true });
     expect([share.goal, share.pass]).toEqual(['≥ 60% of floor', false]);
     expect(targetCells(vsFloor('cpu', 2, 1, 'ms', null)).slice(4)).toEqual(['none', 'INFO']);
