@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import { targetCells } from './lib/format.ts';
 import type { Target } from './lib/section.ts';
 
@@ -103,7 +104,7 @@ export function withBlock(doc: string, block: string): string {
   return doc.slice(0, a) + block + doc.slice(b + END.length);
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: { check: { type: 'boolean', default: false } },
     allowPositionals: true,
@@ -117,10 +118,12 @@ function main(): number {
   }
   const source = positionals[0] ?? LATEST;
   const merged: Results = { sections: { ...published.sections, ...read(source).sections } };
-  writeFileSync(PUBLISHED, `${JSON.stringify(merged, null, 2)}\n`);
+  // Formatted as `npm run lint` wants it (prettier --check covers the repository's JSON).
+  const options = { ...(await resolveConfig(PUBLISHED)), filepath: PUBLISHED };
+  writeFileSync(PUBLISHED, await format(JSON.stringify(merged), options));
   writeFileSync(DOC, withBlock(doc, renderBlock(merged)));
   console.log(`published ${Object.keys(read(source).sections).join(', ')} from ${source} in docs/judge.md`);
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main();
