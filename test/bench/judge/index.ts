@@ -30,11 +30,13 @@ export const judgeSection: Section = {
     const bots = buildBots();
     const results: Record<string, PartResult> = {};
     try {
+      let judgeCpu: PartResult | null = null;
       await guarded(results, 'perMove', ctx, async () => {
         const r = await measurePerMove(ctx, bots, size.rounds);
-        results['judgeCpu'] = r.judgeCpu;
+        judgeCpu = r.judgeCpu;
         return r.perMove;
       });
+      if (judgeCpu) results['judgeCpu'] = judgeCpu; // after the per-move figures, which it comes from
       await guarded(results, 'throughput', ctx, () =>
         measureThroughput(ctx, bots, size.perLane, size.throughputRounds),
       );
