@@ -4,7 +4,10 @@ import type { MoveRecord } from '../record/schema.ts';
 import type { TimingMode } from '../timing/time-keeper.ts';
 import type { Failure } from './failure.ts';
 
-/** What a caller can watch while a game runs (live boards, progress). Listeners must be quick. */
+/**
+ * What a caller can watch while a game runs (live boards, progress). Listeners must be quick; they hear
+ * of a move (or a failure) once the next prompt is written, so that they never delay it.
+ */
 export type RefereeEvent =
   | {
       readonly kind: 'move';

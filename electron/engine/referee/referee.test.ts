@@ -9,7 +9,7 @@ import {
   playsWell,
   type MemoryStrategy,
 } from '../../../test/helpers/memory-channel.ts';
-import { playGame } from './referee.ts';
+import { playGame, type RefereeEvent } from './referee.ts';
 import type { TimingMode } from '../timing/time-keeper.ts';
 
 interface Table {
@@ -24,7 +24,12 @@ async function play(
   id: GameId,
   seed: number,
   strategies: Partial<Record<number, MemoryStrategy>> = {},
-  extra: { timing?: TimingMode; control?: TimeControl; checkSuspension?: boolean } = {},
+  extra: {
+    timing?: TimingMode;
+    control?: TimeControl;
+    checkSuspension?: boolean;
+    onEvent?: (event: RefereeEvent, writes: Table['writes']) => void;
+  } = {},
 ): Promise<Table> {
   const game: AnyGameModule = gameModule(id);
   const oracle = new MemoryOracle(game, seed);
@@ -53,7 +58,10 @@ async function play(
       game,
       seed,
       timing: extra.timing ?? 'official',
-      onEvent: oracle.onEvent,
+      onEvent: (event) => {
+        oracle.onEvent(event);
+        extra.onEvent?.(event, writes);
+      },
       graceMs: 0,
       startupAllowanceMs: 0,
       ...(extra.control ? { control: extra.control } : {}),
@@ -131,6 +139,23 @@ describe('the referee on its hot path', () => {
       else turn.push(l);
     }
     expect(replayRecord(record)).toMatchObject({ ok: true });
+  });
+
+  it('tells its listeners of a move only once the next prompt is out', async () => {
+    const heard: { ply: number; line: string; lastWrite: readonly string[] | undefined }[] = [];
+    const { record } = await play(
+      '6561',
+      6,
+      {},
+      {
+        onEvent: (e, writes) => {
+          if (e.kind === 'move') heard.push({ ply: e.ply, line: e.line, lastWrite: writes.at(-1)?.lines });
+        },
+      },
+    );
+    expect(heard.map((h) => h.ply)).toEqual(record.moves.map((m) => m.ply));
+    // 6561's prompt is the opponent's move: it was written before the move was announced.
+    for (const h of heard.slice(0, -1)) expect(h.lastWrite).toEqual([h.line]);
   });
 
   it('records the CPU time of every reply in official mode, though it reads it after the next prompt', async () => {

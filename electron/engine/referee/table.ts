@@ -13,7 +13,7 @@ import type { GameRecord, MoveRecord } from '../record/schema.ts';
 import { TimeKeeper, type MoveTime } from '../timing/time-keeper.ts';
 import type { Failure } from './failure.ts';
 import { gameRecord } from './game-record.ts';
-import type { RefereeOptions } from './options.ts';
+import type { RefereeEvent, RefereeOptions } from './options.ts';
 import type { Contestant } from './seat-book.ts';
 import { Seats } from './seats.ts';
 import { isGone, missedTurnCause, type Turn } from './verdict.ts';
@@ -44,6 +44,8 @@ export class GameTable {
   private readonly wallClock: boolean;
   /** The move whose CPU time is still to be read (see {@link GameTable.settle}), or -1. */
   private unsettledMove = -1;
+  /** Events not yet passed on: listeners hear of a move once the next prompt is out, never before it. */
+  private readonly events: RefereeEvent[] = [];
 
   /** Seats `contestants` (one per seat, in seat order) at a game whose set-up state is `initial`. */
   constructor(contestants: readonly Contestant[], options: RefereeOptions, initial: unknown) {
@@ -116,6 +118,7 @@ export class GameTable {
     if (wallClock) seats.suspendOthers(actor);
     seats.flushAll();
     this.settle();
+    this.flushEvents();
     s.prompted = false;
     const reply = await s.readReply(clock);
     // The seat that came next last time may run again while this reply is judged (see wakeNext).
@@ -177,6 +180,7 @@ export class GameTable {
   async finish(): Promise<GameRecord> {
     const { game, seats, options } = this;
     this.settle();
+    this.flushEvents();
     seats.resumeAll();
     seats.deliver(this.pending);
     (game.ruleFailures?.(this.state) ?? []).forEach((reason, seat) => {
@@ -218,10 +222,22 @@ export class GameTable {
     this.moves[i] = { ...m, cpuUs };
   }
 
+  private emit(event: RefereeEvent): void {
+    if (this.options.onEvent) this.events.push(event);
+  }
+
+  private flushEvents(): void {
+    const listener = this.options.onEvent;
+    if (!listener) return;
+    const events = this.events;
+    for (let i = 0; i < events.length; i++) listener(events[i] as RefereeEvent);
+    events.length = 0;
+  }
+
   /** The seat's program has failed: noted once, reported, and ended at once. */
   private fail(seat: Seat, failure: Failure): void {
     this.seats.book(seat).failure ??= failure;
-    this.options.onEvent?.({ kind: 'failure', seat, failure });
+    this.emit({ kind: 'failure', seat, failure });
     this.seats.retire(seat);
   }
 
@@ -257,6 +273,6 @@ export class GameTable {
       ...(time ? { wallUs: time.wallUs, cpuUs: time.cpuUs, chargedUs: time.chargedUs } : {}),
     });
     const chargedUs = time?.chargedUs ?? null;
-    this.options.onEvent?.({ kind: 'move', ply, seat, line, by, chargedUs, state: this.state });
+    this.emit({ kind: 'move', ply, seat, line, by, chargedUs, state: this.state });
   }
 }
