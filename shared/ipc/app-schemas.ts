@@ -217,6 +217,22 @@ export const gameLimitsSchema = z.object({
   protections: z.array(protectionSchema),
 });
 
+/**
+ * A game package's referee log as the game viewer shows it (electron/app/tournaments/referee-log.ts):
+ * `text` is null when it cannot be shown, `missing` saying why (`not-kept`: the referee wrote none;
+ * `gone`: the file was removed; `elsewhere`: the record names a file outside the store's log folder).
+ */
+export const refereeLogSchema = z.object({
+  file: z.string(),
+  kind: z.enum(['text', 'html']),
+  text: z.string().nullable(),
+  truncated: z.boolean(),
+  missing: z.enum(['not-kept', 'gone', 'elsewhere']).nullable(),
+});
+
+/** A game package's referee log, as shown (see {@link refereeLogSchema}). */
+export type RefereeLog = z.infer<typeof refereeLogSchema>;
+
 /** A finished game, ready to replay move by move. */
 export const gameReplaySchema = z.object({
   tournament: tournamentIdSchema,
@@ -241,6 +257,8 @@ export const gameReplaySchema = z.object({
   steps: z.array(replayStepSchema),
   /** The limits the game ran under, from its record; null for a record without them. */
   limits: gameLimitsSchema.nullable(),
+  /** A game package's game: the referee's own log or HTML replay (absent for a re-run). */
+  refereeLog: refereeLogSchema.nullable().optional(),
 });
 
 /**

@@ -55,7 +55,7 @@ test('creates a round robin of the Toy game and runs it to the end', async () =>
   await expect(page.getByTestId('state-badge').first()).toHaveAttribute('data-state', 'done');
 });
 
-test('shows the standings and a game’s protocol transcript', async () => {
+test('shows the standings, a game’s protocol transcript and the referee’s log', async () => {
   await page.getByTestId('tab-standings').click();
   await expect(page.getByTestId('standings-row')).toHaveCount(2);
   await screenshot(page, 'package-03-standings');
@@ -67,4 +67,12 @@ test('shows the standings and a game’s protocol transcript', async () => {
   await expect(transcript).toContainText('from referee');
   await expect(transcript).toContainText('M report');
   await screenshot(page, 'package-04-transcript');
+  // The referee's own HTML log, in a frame that runs nothing.
+  const frame = page.getByTestId('referee-log-frame');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(page.frameLocator('[data-testid="referee-log-frame"]').locator('pre')).toContainText(
+    'M report',
+  );
+  await frame.scrollIntoViewIfNeeded();
+  await screenshot(page, 'package-05-referee-log');
 });

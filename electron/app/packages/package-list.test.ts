@@ -152,6 +152,14 @@ describe('a tournament of a game package in the app', () => {
     expect(new Set(whole.lines.map((l) => l.program))).toEqual(new Set([0, 1, 2]));
     expect(whole.lines.map((l) => l.ms)).toEqual([...whole.lines.map((l) => l.ms)].sort((a, b) => a - b));
     expect(whole.lines.at(-1)?.text).toMatch(/^M report /);
+    // The referee's own HTML log, kept beside the store, as the manifest names it.
+    expect(replay.refereeLog).toMatchObject({
+      file: 'game.html',
+      kind: 'html',
+      truncated: false,
+      missing: null,
+    });
+    expect(replay.refereeLog?.text).toMatch(/^<html><body><pre>[^]*M report [^]*<\/pre><\/body><\/html>\n$/);
     const standings = await app.call('tournament.standings', { id: 'Toy cup' });
     expect(standings.ranking.rows.map((r) => [r.name, r.games]).sort()).toEqual([
       ['Toy player1', 2],

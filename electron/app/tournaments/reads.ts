@@ -3,6 +3,7 @@ import { gamePlayer, preparePlayer } from '../../engine/tournament/game-player.t
 import { exportFile, type ExportFile, type ExportKind } from './export-file.ts';
 import { gameRows, type GameRow } from './game-rows.ts';
 import type { Tournaments } from './tournaments.ts';
+import { refereeLogOf } from './referee-log.ts';
 import { gameReplay, type GameReplay } from './replay.ts';
 import { storedExportData } from '../../engine/tournament/leaderboard.ts';
 import { standingsOf, statisticsOf, type Standings, type Statistics } from './standings.ts';
@@ -61,7 +62,8 @@ export function replay(tournaments: Tournaments, id: string, index: number): Gam
         scheduled ? `game ${index + 1} of ${id} has not finished yet` : `${id} has no game ${index + 1}`,
       );
     }
-    return gameReplay(id, index, record);
+    const log = refereeLogOf(record, tournaments.opts.files.store(id));
+    return { ...gameReplay(id, index, record), ...(log ? { refereeLog: log } : {}) };
   });
 }
 

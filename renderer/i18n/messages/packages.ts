@@ -32,6 +32,21 @@ export default {
       failure: '{who} got {tag}',
       refereeLog: 'The referee’s log: {file}',
     },
+    refereeLog: {
+      title: 'The referee’s log',
+      intro: 'What the referee wrote to {file} during this game, kept beside the tournament.',
+      frameTitle: 'The referee’s log {file}',
+      truncated: 'Only the first 2 MB are shown; save the file to see the rest.',
+      save: 'Save as file…',
+      download: 'Download',
+      saved: 'Saved as {path}.',
+      downloaded: 'Downloaded {file}.',
+      missing: {
+        'not-kept': 'The referee wrote no log in this game.',
+        gone: 'The log file has been removed since the game.',
+        elsewhere: 'The record names a log file outside the tournament’s log folder; it is not read.',
+      },
+    },
   },
   nl: {
     packages: {
@@ -61,6 +76,22 @@ export default {
       empty: 'Nog geen regels.',
       failure: '{who} kreeg {tag}',
       refereeLog: 'Het logboek van de scheidsrechter: {file}',
+    },
+    refereeLog: {
+      title: 'Het logboek van de scheidsrechter',
+      intro: 'Wat de scheidsrechter tijdens deze partij in {file} schreef, bewaard naast het toernooi.',
+      frameTitle: 'Het logboek van de scheidsrechter {file}',
+      truncated: 'Alleen de eerste 2 MB worden getoond; sla het bestand op voor de rest.',
+      save: 'Opslaan als bestand…',
+      download: 'Downloaden',
+      saved: 'Opgeslagen als {path}.',
+      downloaded: '{file} gedownload.',
+      missing: {
+        'not-kept': 'De scheidsrechter schreef in deze partij geen logboek.',
+        gone: 'Het logbestand is na de partij verwijderd.',
+        elsewhere:
+          'Het verslag noemt een logbestand buiten de logmap van het toernooi; het wordt niet gelezen.',
+      },
     },
   },
 };
