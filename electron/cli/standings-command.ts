@@ -14,7 +14,7 @@ import {
   wdlText,
 } from '../engine/tournament/ranking-text.ts';
 import type { CliIo } from './program.ts';
-import { openEvent } from './report-commands.ts';
+import { readingEvent } from './report-commands.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The flags of `jury standings`. */
@@ -127,8 +127,8 @@ export function crosstableText(table: Crosstable, names: ReadonlyMap<string, str
  * `--crosstable` for a game of more than two players, is a usage error (exit code 2).
  */
 export function standingsCommand(db: string, flags: StandingsFlags, io: CliIo): number {
-  const { store, config } = openEvent(db);
-  try {
+  // Without the page check of every page: only the pages the standings read (readingEvent).
+  return readingEvent(db, ({ store, config }) => {
     const board = leaderboardOf(store, config);
     const view = board.view(flags.stage);
     if (!view.ok) throw new UsageError(`--stage: ${view.message}`);
@@ -158,7 +158,5 @@ export function standingsCommand(db: string, flags: StandingsFlags, io: CliIo): 
     }
     io.out(`${lines.join('\n')}\n`);
     return 0;
-  } finally {
-    store.close();
-  }
+  });
 }

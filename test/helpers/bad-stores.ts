@@ -47,6 +47,20 @@ function pageSizeOf(path: string): number {
   return readFileSync(path).readUInt16BE(16);
 }
 
+/** Overwrites the first page of `table` (its b-tree's root) in the closed store at `path` with garbage. */
+export function corruptRootPage(path: string, table: string): void {
+  const db = new DatabaseSync(path, { readOnly: true });
+  const root = Number(
+    db.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').get(table)?.['rootpage'],
+  );
+  db.close();
+  if (!(root > 0)) throw new Error(`no table ${table} in ${path}`);
+  const page = pageSizeOf(path);
+  const fd = openSync(path, 'r+');
+  writeSync(fd, Buffer.alloc(page, 0xa5), 0, page, (root - 1) * page);
+  closeSync(fd);
+}
+
 /** Every kind of file the store must refuse without changing it. */
 export const BAD_STORES: readonly BadStore[] = [
   {
@@ -85,17 +99,11 @@ export const BAD_STORES: readonly BadStore[] = [
   },
   {
     name: 'a corrupted page',
+    // The meta table's page: every command reads it (the config), so every one of them must refuse the
+    // file, whether it checks every page first (run, export, serve) or meets the page (standings).
     make: (path) => {
       soundStore(path);
-      const db = new DatabaseSync(path, { readOnly: true });
-      const root = Number(
-        db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'totals'").get()?.['rootpage'],
-      );
-      db.close();
-      const page = pageSizeOf(path);
-      const fd = openSync(path, 'r+');
-      writeSync(fd, Buffer.alloc(page, 0xa5), 0, page, (root - 1) * page);
-      closeSync(fd);
+      corruptRootPage(path, 'meta');
     },
     message: /is damaged: SQLite's quick_check found: /,
     code: 'damaged',
