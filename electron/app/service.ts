@@ -6,6 +6,8 @@ import { processLauncher } from '../engine/bot-launcher.ts';
 import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
 import { samplesOf } from '../engine/bots/samples/index.ts';
 import { playMatch, type Launcher, type MatchBot } from '../engine/play-match.ts';
+import { ensurePackage } from '../engine/packages/admit.ts';
+import { playPackageMatch } from '../engine/packages/play-package.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { BotLibrary } from './library/bot-library.ts';
@@ -13,6 +15,7 @@ import { smokeTest } from './library/smoke-test.ts';
 import { FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
 import { PackageList } from './packages/package-list.ts';
+import { packageMatchBots } from './packages/package-match.ts';
 import { addPackageSamples } from './packages/package-samples.ts';
 import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
@@ -162,24 +165,59 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
   };
 }
 
-/** `match.play`: one game between sample bots (by id) and command lines, with the settings' limits. */
+/**
+ * `match.play`: one game between sample bots (by id; a game package's by name) and command lines, with
+ * the settings' limits. A game package's game is refereed by its referee, as `jury play <folder>` does.
+ */
 async function playOne(
   request: CheckedRequest<'match.play'>,
   launcher: TrackedLauncher,
   defaults: { readonly graceMs: number; readonly memoryMiB: number | null },
 ): Promise<Response<'match.play'>> {
-  const pkg = findPackageGame(request.game);
-  if (pkg) {
-    throw new Error(
-      `${pkg.title} is a game package: the app does not play packages yet (jury play ${pkg.folder} does)`,
-    );
-  }
-  const module = gameModule(request.game);
-  const { seats, title } = module.info;
+  const pkg = findPackageGame(request.game) ? await ensurePackage(request.game) : null;
+  if (pkg && !pkg.ok) throw new Error(pkg.error.message);
+  const title = pkg ? pkg.value.manifest.name : gameModule(request.game).info.title;
+  const seats = pkg ? pkg.value.manifest.players : gameModule(request.game).info.seats;
   if (request.bots.length !== seats) {
     throw new Error(`${title} needs ${seats} bots, one per seat; got ${request.bots.length}`);
   }
-  const bots = request.bots.map((b): MatchBot => {
+  const bots = pkg ? packageMatchBots(pkg.value, request.bots) : builtInMatchBots(request);
+  // The real launcher says why a program cannot start; otherwise the game would only show an EXIT.
+  for (const bot of launcher.check ? bots : []) {
+    const problem = await launcher.check?.(bot);
+    if (problem) throw new Error(`${bot.name}: ${problem}`);
+  }
+  const seed = request.seed ?? randomInt(0, 0xffffffff);
+  const limits = { memoryMiB: defaults.memoryMiB, maxProcesses: 256, network: false };
+  const record = pkg
+    ? await playPackageMatch(
+        { pkg: pkg.value, bots, seed, timing: request.timing, graceMs: defaults.graceMs, limits },
+        launcher,
+      )
+    : await playMatch(
+        {
+          game: gameModule(request.game),
+          bots,
+          seed,
+          timing: request.timing,
+          graceMs: defaults.graceMs,
+          limits,
+        },
+        launcher,
+      );
+  return {
+    game: request.game,
+    seed,
+    seats: record.seats.map((s) => ({ name: s.name, score: s.score, status: s.status })),
+    end: record.end,
+    durationUs: record.durationUs,
+  };
+}
+
+/** The programs of `match.play` for a built-in game: sample bots by id, or command lines. */
+function builtInMatchBots(request: CheckedRequest<'match.play'>): MatchBot[] {
+  const title = gameModule(request.game).info.title;
+  return request.bots.map((b): MatchBot => {
     if ('command' in b) return { name: b.name, command: b.command };
     const sample = findGameSample(request.game, b.sample);
     if (!sample) {
@@ -190,28 +228,4 @@ async function playOne(
     }
     return sampleMatchBot(sample, sample.name);
   });
-  // The real launcher says why a program cannot start; otherwise the game would only show an EXIT.
-  for (const bot of launcher.check ? bots : []) {
-    const problem = await launcher.check?.(bot);
-    if (problem) throw new Error(`${bot.name}: ${problem}`);
-  }
-  const seed = request.seed ?? randomInt(0, 0xffffffff);
-  const record = await playMatch(
-    {
-      game: module,
-      bots,
-      seed,
-      timing: request.timing,
-      graceMs: defaults.graceMs,
-      limits: { memoryMiB: defaults.memoryMiB, maxProcesses: 256, network: false },
-    },
-    launcher,
-  );
-  return {
-    game: request.game,
-    seed,
-    seats: record.seats.map((s) => ({ name: s.name, score: s.score, status: s.status })),
-    end: record.end,
-    durationUs: record.durationUs,
-  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PACKAGE_PLAYERS } from '../games/packages/game.ts';
 import type { EventChannel, RequestChannel } from './channels.ts';
 import {
   gameIdSchema,
@@ -60,7 +61,8 @@ export const ipcContract = {
     'match.play': {
       request: z.strictObject({
         game: gameIdSchema,
-        bots: z.array(matchBotSchema).min(2).max(4),
+        /** One per seat (a game package: 1 to 32 players). */
+        bots: z.array(matchBotSchema).min(PACKAGE_PLAYERS.min).max(PACKAGE_PLAYERS.max),
         /** Omitted: the engine draws one and reports it in the outcome. */
         seed: seedSchema.optional(),
         /** How thinking time is charged (shared/timing/modes.ts: `official` wall-clock, `cpu` CPU time). */

@@ -105,6 +105,42 @@ describe('game packages added in the app', () => {
   });
 });
 
+describe('one match of a game package in the app (match.play)', () => {
+  it('plays the Toy game between its sample players by name, and refuses an unknown sample or a seat too many', async () => {
+    const app = await open(tempDir());
+    await app.call('games.addPackage', { path: TOY });
+    const game = externalGameId('pkg-toy');
+    const outcome = await app.call('match.play', {
+      game,
+      bots: [{ sample: 'player1' }, { sample: 'player2' }],
+      seed: 3,
+      timing: 'official',
+    });
+    expect(outcome).toMatchObject({ game: 'pkg-toy', seed: 3, end: { kind: 'referee-report' } });
+    expect(outcome.seats.map((s) => [s.name, s.status])).toEqual([
+      ['player1', 'OK'],
+      ['player2', 'OK'],
+    ]);
+    // The same sample in both seats: each its own name.
+    const twice = await app.call('match.play', {
+      game,
+      bots: [{ sample: 'player2' }, { sample: 'player2' }],
+      timing: 'cpu',
+    });
+    expect(twice.seats.map((s) => s.name)).toEqual(['player2 1', 'player2 2']);
+    await expect(
+      app.call('match.play', { game, bots: [{ sample: 'player1' }, { sample: 'nobody' }], timing: 'cpu' }),
+    ).rejects.toThrow(/no sample player "nobody" in Toy; choose player1, player2/);
+    await expect(
+      app.call('match.play', {
+        game,
+        bots: [{ sample: 'player1' }, { sample: 'player2' }, { sample: 'player2' }],
+        timing: 'cpu',
+      }),
+    ).rejects.toThrow(/Toy needs 2 bots, one per seat; got 3/);
+  });
+});
+
 describe('a tournament of a game package in the app', () => {
   it('adds the package’s sample players, runs a round robin with live transcripts, and ranks it', async () => {
     const workspace = tempDir();
