@@ -172,6 +172,58 @@ describe('jury run with a game package', () => {
     expect((await jury('run', file, '--db', db, '--json')).code).toBe(0);
   }, 120_000);
 
+  it('runs a Swiss-then-final event of a 4-player package: four seats per game, one status each', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-pkg-run-'));
+    // Its own name: the first 4-player test registered a "Quad" from another folder in this process.
+    const pkg = makeToyPackage({ name: 'Squad', players: 4 });
+    const config = {
+      format: 'jury-tournament',
+      version: 1,
+      name: 'Squad cup',
+      game: pkg,
+      seed: 5,
+      schedule: { kind: 'swiss', swissRounds: 2, finalists: 4, permutations: 'rotations' },
+      bots: [
+        bot('R1', '--reply=1'),
+        bot('R2', '--reply=2'),
+        bot('R3', '--reply=3'),
+        bot('R4', '--reply=4'),
+        bot('R5', '--reply=5'),
+        bot('R6', '--reply=6'),
+        bot('R7', '--reply=7'),
+        bot('Quitter', '--exit-at=2'),
+      ],
+      timing: { mode: 'cpu' },
+    };
+    const file = join(dir, 'quad.json');
+    writeFileSync(file, JSON.stringify(config));
+    const db = join(dir, 'quad.sqlite');
+    const ran = await jury('run', file, '--db', db, '--json', '--concurrency', '2');
+    expect(ran.err).toBe('');
+    expect(ran.code).toBe(0);
+    const end = JSON.parse(ran.out.trim().split('\n').at(-1) ?? '{}') as { state: string; total: number };
+    expect(end.state).toBe('done');
+
+    const rows = (
+      JSON.parse((await jury('standings', db, '--json')).out) as {
+        ranking: { rows: { name: string; stage: string | null; irregular: number }[] };
+      }
+    ).ranking.rows;
+    // The final's four first, the best reply first; the bot that quit ranks last of the Swiss.
+    expect(rows).toHaveLength(8);
+    expect(rows[0]?.name).toBe('R7');
+    expect(rows.slice(0, 4).every((r) => r.stage === 'final')).toBe(true);
+    expect(rows.at(-1)?.name).toBe('Quitter');
+
+    expect((await jury('export', db, '--format', 'csv', '--out', join(dir, 'results.csv'))).code).toBe(0);
+    const csv = readFileSync(join(dir, 'results.csv'), 'utf8').trim().split(/\r?\n/).slice(1);
+    // Four rows (seats) per game, every game of the event.
+    expect(csv.length).toBe(end.total * 4);
+    const quitter = csv.filter((l) => l.includes('Quitter'));
+    expect(quitter.length).toBeGreaterThan(0);
+    expect(quitter.every((l) => /,0,"?EXIT"?$/.test(l))).toBe(true);
+  }, 120_000);
+
   it('refuses a config whose package cannot be loaded, before any database exists', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jury-pkg-run-'));
     const file = join(dir, 'cup.json');
