@@ -13,6 +13,7 @@ import {
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import { hostEnv } from './app/host-protocol.ts';
+import { ENGINE_NODE_FLAGS } from './app/node-flags.ts';
 import { menuTemplate } from './shell/menu.ts';
 import { shellPaths } from './shell/paths.ts';
 import { defaultStoreFolder } from './engine/store/paths.ts';
@@ -65,6 +66,8 @@ function ready(): void {
     forkEngine: () =>
       utilityProcess.fork(paths.host, [], {
         serviceName: 'Jury engine',
+        // V8's young generation capped, as for `jury` (electron/app/node-flags.ts).
+        execArgv: [...ENGINE_NODE_FLAGS],
         env: { ...process.env, ...hostEnv(paths) },
         stdio: 'inherit',
       }),

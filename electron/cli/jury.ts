@@ -1,5 +1,7 @@
-#!/usr/bin/env node
-// The `jury` command. Everything lives in program.ts so tests can run it in-process.
+#!/usr/bin/env -S node --max-semi-space-size=8
+// The `jury` command. Everything lives in program.ts so tests can run it in-process. The first line starts
+// Node with the engine's V8 flags (electron/app/node-flags.ts: a young generation capped for memory); it
+// is what `npx jury` and the installed command run.
 import { killAllBots, sandboxCapabilities } from '../engine/process/index.ts';
 import { runCli } from './program.ts';
 import { EXIT } from './usage-error.ts';

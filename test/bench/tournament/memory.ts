@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,19 @@ const MAX_MB = 200;
 const FLAT_MB_PER_1000 = 1;
 /** Real 6561 games whose full records the runs store, in turn. */
 const POOL = 8;
-/** The cap of V8's young generation (semi-space, MB) of the third run, which shows what it holds. */
-const SEMI_SPACE_MB = 8;
+/** The `jury` command users run, whose first line says how Node starts (the engine's V8 flags). */
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+
+/**
+ * The Node flags `jury` starts with, read from its first line (`#!/usr/bin/env -S node <flags>`), so that
+ * the run is measured as launched.
+ */
+function launchFlags(): string[] {
+  const line = readFileSync(JURY, 'utf8').split('\n')[0] ?? '';
+  const match = /^#!\/usr\/bin\/env(?: -S)? node((?: \S+)*)$/.exec(line);
+  if (!match) throw new Error(`unexpected first line of ${JURY}: ${line}`);
+  return (match[1] ?? '').split(' ').filter((w) => w !== '');
+}
 
 const RUNNER = fileURLToPath(new URL('./memory-run.ts', import.meta.url));
 
@@ -135,31 +146,29 @@ export async function measureMemory(
   const dispose = (): void => rmSync(dir, { recursive: true, force: true });
   try {
     writeFileSync(join(dir, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
-    // The capped run stores its own copy of the event: a folder of its own.
-    const capped = join(dir, 'capped');
-    mkdirSync(capped);
-    writeFileSync(join(capped, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
+    // The run without the launch flags stores its own copy of the event: a folder of its own.
+    const bare = join(dir, 'bare');
+    mkdirSync(bare);
+    writeFileSync(join(bare, 'pool.jsonl'), `${pool.join('\n')}\n`, 'latin1');
     const total = games ?? CODECUP_FINAL_GAMES;
     const args = ['--every', String(every), ...(games === null ? [] : ['--games', String(games)])];
     const kib = pool.reduce((n, r) => n + r.length, 0) / POOL / 1024;
     ctx.log(
       `memory: CodeCup's final, ${total.toLocaleString('en')} games with full records (1000 moves, ${num(kib, 0)} KiB of JSON each): ` +
-        "`jury run` (prepareRun, TournamentRunner, the store), the same with V8's young generation capped, and " +
+        "`jury run` (prepareRun, TournamentRunner, the store) launched as jury is, the same without jury's Node flags, and " +
         'the floor, in three fresh processes at once',
     );
     const show = (who: string) => (s: Sample) =>
       ctx.log(
         `  ${who.padEnd(5)} ${String(s.games).padStart(6)} games  rss ${num(s.rssMB)} MB  live heap ${num(s.liveHeapMB ?? NaN)} MB`,
       );
+    // `jury run` as users launch it (the flags of its first line), and the same without those flags for
+    // the first games, which shows what they save.
+    const flags = launchFlags();
     const [jury, floor, cap] = await Promise.all([
-      child(dir, args, show('jury')),
+      child(dir, args, show('jury'), flags),
       child(dir, [...args, '--floor'], show('floor')),
-      child(
-        capped,
-        ['--every', String(every), '--games', String(Math.min(total, cappedGames))],
-        show('cap'),
-        [`--max-semi-space-size=${SEMI_SPACE_MB}`],
-      ),
+      child(bare, ['--every', String(every), '--games', String(Math.min(total, cappedGames))], show('bare')),
     ]);
     const j = slopes(jury);
     const f = slopes(floor);
@@ -175,8 +184,8 @@ export async function measureMemory(
     const c = slopes(cap);
     const maxC = cap.end['maxRssMB'] ?? NaN;
     ctx.log(
-      `  the same, young generation capped (--max-semi-space-size=${SEMI_SPACE_MB}), ${cap.end['games']} games: ` +
-        `max rss ${num(maxC)} MB, ${num(cap.end['cpuS'] ?? NaN, 1)} s CPU (uncapped: ${num(jury.end['cpuS'] ?? NaN, 1)} s for ${jury.end['games']})`,
+      `  the same without ${flags.join(' ') || 'flags'}, ${cap.end['games']} games: ` +
+        `max rss ${num(maxC)} MB, ${num(cap.end['cpuS'] ?? NaN, 1)} s CPU (launched: ${num(jury.end['cpuS'] ?? NaN, 1)} s for ${jury.end['games']})`,
     );
     ctx.log(
       `  floor:    max rss ${num(maxF)} MB (${num(floor.samples[0]?.rssMB ?? NaN)} MB before); rss ${num(f.rss, 2)} MB per 1000 games`,
@@ -207,7 +216,7 @@ export async function measureMemory(
         pass: maxJ <= MAX_MB,
         note:
           `${num(startJ)} MB before the first game, V8's young generation ${num(last?.['newSpaceMB'] ?? NaN, 0)} MB at the end; ` +
-          'floor: bare node:sqlite writing the same records',
+          `launched as jury is (node ${flags.join(' ')}); floor: bare node:sqlite writing the same records`,
       },
       {
         name: 'memory growth, jury run, rss per 1000 games (second half of the run)',
@@ -220,14 +229,14 @@ export async function measureMemory(
         note: `live heap after a full collection ${num(j.live, 2)} MB per 1000 games (from the 1000th game)`,
       },
       {
-        name: `memory, the same jury run with V8's young generation capped (node --max-semi-space-size=${SEMI_SPACE_MB}), first ${Math.min(total, cappedGames).toLocaleString('en')} games, max rss`,
+        name: `memory, the same jury run in Node without jury's flags (${flags.join(' ')}), first ${Math.min(total, cappedGames).toLocaleString('en')} games, max rss`,
         measured: maxC,
         floor: maxF,
         unit: 'MB',
         ratio: Math.round((maxC / maxF) * 100) / 100,
         goal: 'none',
         pass: null,
-        note: `what the young generation holds of the first figure (rss is flat after the first 2,000 games); ${num((1000 * (cap.end['cpuS'] ?? NaN)) / (cap.end['games'] ?? NaN), 1)} ms CPU per game against ${num((1000 * (jury.end['cpuS'] ?? NaN)) / (jury.end['games'] ?? NaN), 1)} uncapped`,
+        note: `what V8's uncapped young generation adds (rss is flat after the first 2,000 games); ${num((1000 * (cap.end['cpuS'] ?? NaN)) / (cap.end['games'] ?? NaN), 1)} ms CPU per game against ${num((1000 * (jury.end['cpuS'] ?? NaN)) / (jury.end['games'] ?? NaN), 1)} as launched`,
       },
     ];
     return {
@@ -236,7 +245,8 @@ export async function measureMemory(
           games: total,
           every,
           jury: figures(jury, j),
-          juryCappedYoungGeneration: { semiSpaceMB: SEMI_SPACE_MB, ...figures(cap, c) },
+          launchFlags: flags.join(' '),
+          juryWithoutLaunchFlags: figures(cap, c),
           floor: figures(floor, f),
         },
         targets,
