@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import type { ExitInfo, PlayerChannel, ReadResult, StderrCapture } from '../channel.ts';
 import { monotonicUs } from '../channel.ts';
 import { BotTree } from './bot-tree.ts';
@@ -75,6 +77,8 @@ export class BotProcess implements PlayerChannel, Killable {
   private readonly inbox: Inbox;
   private readonly tree: BotTree | null = null;
   private stdinOpen = false;
+  /** The descriptor of the bot's stdin pipe, for {@link BotProcess.writeDirect}; -1 where unknown. */
+  private stdinFd = -1;
   private pipeId: string | null = null;
   private exitInfo: ExitInfo | null = null;
   private hasExited = false;
@@ -160,6 +164,7 @@ export class BotProcess implements PlayerChannel, Killable {
       return;
     }
     this.stdinOpen = true;
+    this.stdinFd = pipeFd(child.stdin);
     this.tree = new BotTree(child.pid, plan.depth);
     this.pipeId = readPipeId(child.pid);
     child.on('error', () => undefined); // later errors are failed kills; the exit event tells the rest
@@ -208,7 +213,31 @@ export class BotProcess implements PlayerChannel, Killable {
 
   send(lines: readonly string[]): void {
     if (!this.stdinOpen || !this.child || lines.length === 0) return;
-    this.child.stdin.write(lines.length === 1 ? `${lines[0] ?? ''}\n` : `${lines.join('\n')}\n`);
+    const text = lines.length === 1 ? `${lines[0] ?? ''}\n` : `${lines.join('\n')}\n`;
+    const stdin = this.child.stdin;
+    // Only while the stream holds its descriptor open (destroyed, it closed it: the number may be reused).
+    if (this.stdinFd >= 0 && stdin.writableLength === 0 && !stdin.destroyed) this.writeDirect(text);
+    else stdin.write(text);
+  }
+
+  /**
+   * Writes `text` to the bot's stdin with one write(2) on the pipe's descriptor, without the stream's
+   * machinery (a write request and a callback on the next tick for every prompt). The pipe is
+   * non-blocking: what does not fit now (a bot that does not read) goes through the stream, which waits
+   * for room, and so does everything after it until the stream has written it all (the order is kept).
+   */
+  private writeDirect(text: string): void {
+    let written: number;
+    try {
+      written = writeSync(this.stdinFd, text);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN' || code === 'EWOULDBLOCK') this.child?.stdin.write(text);
+      else this.stdinOpen = false; // EPIPE: the bot is gone or closed stdin
+      return;
+    }
+    const bytes = Buffer.byteLength(text);
+    if (written < bytes) this.child?.stdin.write(Buffer.from(text).subarray(written));
   }
 
   /** See {@link PlayerChannel.read}. A second read while one is outstanding is a caller bug: it rejects. */
@@ -386,6 +415,16 @@ export class BotProcess implements PlayerChannel, Killable {
 function readPipeId(pid: number): string | null {
   const t = fdTarget(pid, 1);
   return t !== null && (t.startsWith('socket:') || t.startsWith('pipe:')) ? t : null;
+}
+
+/**
+ * The descriptor of a child's pipe stream on Unix, or -1 (Windows, or a Node without it). Node exposes it
+ * only on the stream's handle (the `fd` of its libuv pipe), which is not public API: hence the checks.
+ */
+function pipeFd(stream: Writable): number {
+  if (process.platform === 'win32') return -1;
+  const fd = (stream as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
+  return typeof fd === 'number' && Number.isInteger(fd) && fd >= 0 ? fd : -1;
 }
 
 function delay(ms: number): Promise<void> {

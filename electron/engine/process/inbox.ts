@@ -20,12 +20,8 @@ export interface InboxHooks {
 /** How often a waiting read checks {@link InboxHooks.outputGone} (not at all for quick replies). */
 export const POLL_MS = 100;
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-interface Waiter {
-  readonly resolve: (r: ReadResult) => void;
-  timer: NodeJS.Timeout | null;
-  poll: NodeJS.Timeout | null;
-}
+/** A timer may fire up to its resolution early on the monotonic clock: within this of the deadline, it is met. */
+const TIMER_SLACK_MS = 1;
 
 /**
  * The reading side of a bot channel: framed lines queue here until read, and at most one reader waits
@@ -37,8 +33,18 @@ export class Inbox {
   private queue: { r: FramedResult; bytes: number }[] = [];
   private queuedBytes = 0;
   private paused = false;
-  private waiter: Waiter | null = null;
   private isClosed = false;
+  // The waiting read, in fields rather than an object: one read per move (no allocation but its promise).
+  /** Resolves the waiting read, or null when none waits. */
+  private waiter: ((r: ReadResult) => void) | null = null;
+  /** When the waiting read times out, and when it next checks {@link InboxHooks.outputGone} (ms, performance.now). */
+  private deadlineAt = 0;
+  private pollAt = 0;
+  // One timer for every read, re-armed only when a read needs it earlier than it fires: a timer per read
+  // (a setTimeout with a new duration each time, and its clearTimeout) cost more than the rest of a read.
+  private timer: NodeJS.Timeout | null = null;
+  /** When {@link Inbox.timer} fires (ms, performance.now), or Infinity when it is not armed. */
+  private timerAt = Number.POSITIVE_INFINITY;
 
   constructor(hooks: InboxHooks) {
     this.hooks = hooks;
@@ -51,9 +57,8 @@ export class Inbox {
 
   /** Takes one framed line (or framing error) from the bot. */
   readonly accept = (r: FramedResult, bytes: number): void => {
-    const w = this.waiter;
-    if (w && this.queue.length === 0) {
-      this.settle(w, r);
+    if (this.waiter !== null && this.queue.length === 0) {
+      this.settle(r);
       return;
     }
     this.queue.push({ r, bytes });
@@ -70,12 +75,12 @@ export class Inbox {
     if (queued) return Promise.resolve(queued);
     if (this.waiter) return Promise.reject(new Error('BotProcess.read: another read is outstanding'));
     if (this.isClosed) return this.hooks.closedResult();
+    const now = performance.now();
+    this.deadlineAt = now + Math.min(MAX_TIMER_MS, Math.max(0, timeoutUs / 1000));
+    this.pollAt = now + POLL_MS;
+    this.arm(now, Math.min(this.deadlineAt, this.pollAt));
     return new Promise((resolve) => {
-      const w: Waiter = { resolve, timer: null, poll: null };
-      const ms = Math.min(MAX_TIMER_MS, Math.max(0, timeoutUs / 1000));
-      w.timer = setTimeout(() => this.settle(w, { kind: 'timeout', pending: this.hooks.pending() }), ms);
-      if (this.hooks.outputGone) w.poll = setTimeout(() => this.poll(w), POLL_MS);
-      this.waiter = w;
+      this.waiter = resolve;
     });
   }
 
@@ -91,15 +96,18 @@ export class Inbox {
   /** Output is closed: a waiting read (with nothing queued) ends as 'closed'. */
   close(): void {
     this.isClosed = true;
+    this.disarm();
     const w = this.waiter;
     if (!w || this.queue.length > 0) return;
-    clearTimers(w);
-    void this.hooks.closedResult().then((r) => this.settle(w, r));
+    void this.hooks.closedResult().then((r) => {
+      if (this.waiter === w) this.settle(r);
+    });
   }
 
   /** Ends a waiting read at once with `r` (the channel is being shut down). */
   abort(r: ReadResult): void {
-    if (this.waiter) this.settle(this.waiter, r);
+    this.disarm();
+    if (this.waiter) this.settle(r);
   }
 
   private take(): ReadResult | null {
@@ -116,27 +124,46 @@ export class Inbox {
     this.hooks.resume();
   }
 
-  private poll(w: Waiter): void {
-    w.poll = null;
-    if (this.waiter !== w) return;
-    if (this.hooks.outputGone?.()) {
-      this.close();
+  /** Makes the timer fire by `at` (ms): kept when it fires by then already (it re-arms itself if early). */
+  private arm(now: number, at: number): void {
+    if (this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(this.onTimer, Math.max(0, at - now));
+  }
+
+  private disarm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** The timer fired: times the waiting read out, or checks on the bot's output, or re-arms; idle without a read. */
+  private readonly onTimer = (): void => {
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    if (this.waiter === null) return;
+    const now = performance.now();
+    if (now + TIMER_SLACK_MS >= this.deadlineAt) {
+      this.settle({ kind: 'timeout', pending: this.hooks.pending() });
       return;
     }
-    w.poll = setTimeout(() => this.poll(w), POLL_MS);
-  }
+    if (now + TIMER_SLACK_MS >= this.pollAt && this.hooks.outputGone) {
+      if (this.hooks.outputGone()) {
+        this.close();
+        return;
+      }
+      this.pollAt = now + POLL_MS;
+    } else if (now + TIMER_SLACK_MS >= this.pollAt) {
+      this.pollAt = now + POLL_MS;
+    }
+    this.arm(now, Math.min(this.deadlineAt, this.pollAt));
+  };
 
-  private settle(w: Waiter, r: ReadResult): void {
-    if (this.waiter !== w) return;
-    clearTimers(w);
+  private settle(r: ReadResult): void {
+    const resolve = this.waiter;
+    if (resolve === null) return;
     this.waiter = null;
-    w.resolve(r);
+    resolve(r);
   }
-}
-
-function clearTimers(w: Waiter): void {
-  if (w.timer) clearTimeout(w.timer);
-  if (w.poll) clearTimeout(w.poll);
-  w.timer = null;
-  w.poll = null;
 }

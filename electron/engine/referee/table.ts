@@ -219,7 +219,7 @@ export class GameTable {
     this.unsettledMove = -1;
     const m = this.moves[i];
     if (Number.isNaN(cpuUs) || m === undefined) return;
-    this.moves[i] = { ...m, cpuUs };
+    m.cpuUs = cpuUs; // in place: the move is the table's own until the record is made
   }
 
   private emit(event: RefereeEvent): void {
@@ -264,14 +264,19 @@ export class GameTable {
   ): void {
     const ply = this.moves.length;
     if (time !== null) this.unsettledMove = this.wallClock ? ply : -1;
-    this.moves.push({
-      ply,
-      seat,
-      line,
-      by,
-      ...(cause ? { cause } : {}),
-      ...(time ? { wallUs: time.wallUs, cpuUs: time.cpuUs, chargedUs: time.chargedUs } : {}),
-    });
+    // A bot's move, the common case, as one literal (no spreads); the keys in the record's order either way.
+    this.moves.push(
+      time !== null && cause === undefined
+        ? { ply, seat, line, by, wallUs: time.wallUs, cpuUs: time.cpuUs, chargedUs: time.chargedUs }
+        : {
+            ply,
+            seat,
+            line,
+            by,
+            ...(cause ? { cause } : {}),
+            ...(time ? { wallUs: time.wallUs, cpuUs: time.cpuUs, chargedUs: time.chargedUs } : {}),
+          },
+    );
     const chargedUs = time?.chargedUs ?? null;
     this.emit({ kind: 'move', ply, seat, line, by, chargedUs, state: this.state });
   }
