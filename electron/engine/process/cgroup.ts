@@ -8,6 +8,7 @@ import {
   rmdirSync,
   writeFileSync,
 } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -92,12 +93,15 @@ export function createBotCgroup(
   name: string,
   limitBytes: number,
   shell: string,
+  options: { readonly spares?: boolean } = {},
 ): { cgroup: BotCgroup | null; why: string | null } {
   if (support.version === 'systemd')
     return { cgroup: systemdScope(support.systemdRun, name, limitBytes), why: null };
-  const dir = join(support.parent, name);
+  const spare = options.spares === true ? takeSpare(support.parent) : null;
+  const dir = spare ?? join(support.parent, name);
+  if (options.spares === true) makeSpare(support.parent);
   try {
-    mkdirSync(dir);
+    if (spare === null) mkdirSync(dir);
     if (support.version === 2) {
       writeFileSync(join(dir, 'memory.max'), String(limitBytes));
       if (existsSync(join(dir, 'memory.swap.max'))) writeFileSync(join(dir, 'memory.swap.max'), '0');
@@ -193,6 +197,47 @@ function readList(path: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Empty cgroups made ahead, per parent folder. Making a cgroup (mkdir in the cgroup file system) takes
+ * the kernel about 4 ms, which Jury's one thread would spend before every bot it starts, stalling every
+ * game it runs meanwhile; a spare is made by libuv's thread pool instead, while games go on. A spare is
+ * a fresh cgroup, never one a bot used: its limits are written when it is taken.
+ */
+const spares = new Map<string, string[]>();
+/** Spares being made, per parent. */
+const making = new Map<string, number>();
+/** At most this many spares per parent (made or being made): the bots of a few games' start. */
+const MAX_SPARES = 4;
+let spareCount = 0;
+let sparesHooked = false;
+
+function takeSpare(parent: string): string | null {
+  return spares.get(parent)?.pop() ?? null;
+}
+
+/** Starts making one more spare under `parent` unless there are enough; removed when Jury exits. */
+function makeSpare(parent: string): void {
+  const have = (spares.get(parent)?.length ?? 0) + (making.get(parent) ?? 0);
+  if (have >= MAX_SPARES) return;
+  if (!sparesHooked) {
+    sparesHooked = true;
+    process.once('exit', () => {
+      for (const dirs of spares.values()) for (const dir of dirs) removeTree(dir);
+    });
+  }
+  making.set(parent, (making.get(parent) ?? 0) + 1);
+  const dir = join(parent, `spare-${process.pid}-${++spareCount}`);
+  mkdir(dir).then(
+    () => {
+      making.set(parent, (making.get(parent) ?? 1) - 1);
+      const list = spares.get(parent) ?? [];
+      list.push(dir);
+      spares.set(parent, list);
+    },
+    () => making.set(parent, (making.get(parent) ?? 1) - 1),
+  );
 }
 
 async function removeDir(dir: string): Promise<void> {

@@ -60,7 +60,9 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
   let cgroupWhy: string | null = caps.cgroupWhy;
   if (req.limits.memoryMiB !== null && req.limits.memoryMiB > 0 && caps.memoryCgroup && caps.shell) {
     const bytes = req.limits.memoryMiB * 1024 * 1024;
-    const made = createBotCgroup(caps.memoryCgroup, `bot-${cryptoId()}`, bytes, caps.shell);
+    const made = createBotCgroup(caps.memoryCgroup, `bot-${cryptoId()}`, bytes, caps.shell, {
+      spares: true,
+    });
     cgroup = made.cgroup;
     cgroupWhy = made.why;
   }
