@@ -25,9 +25,6 @@ export class Seats {
   private readonly opts: SeatsOptions;
   /** Official mode: the one seat left running while the others are stopped. */
   private running: Seat | null = null;
-  /** Official mode: the seat that moved after each seat last time (-1: none yet), to wake it early. */
-  private readonly follower: number[];
-  private lastActor = -1;
   // One write per seat per delivery: each seat's lines are gathered here (reused: no allocation per move).
   private readonly batch: string[][];
   private readonly batchLast: boolean[];
@@ -35,7 +32,6 @@ export class Seats {
   constructor(contestants: readonly Contestant[], opts: SeatsOptions) {
     this.books = contestants.map((c) => new SeatBook(c));
     this.opts = opts;
-    this.follower = contestants.map(() => -1);
     this.batch = contestants.map(() => []);
     this.batchLast = contestants.map(() => false);
   }
@@ -103,26 +99,12 @@ export class Seats {
   }
 
   /**
-   * Official mode, before `actor`'s prompt: lets it run again if it was stopped (usually done already by
-   * {@link Seats.wakeNext}). Only the programs whose state must change are signalled: the actor here,
-   * the one before it in {@link Seats.suspendOthers}.
+   * Official mode, as `actor`'s prompt goes out: lets it run again if it was stopped (see
+   * GameTable.promptAndRead for the order). Only the programs whose state must change are signalled:
+   * the actor here, the one before it in {@link Seats.suspendOthers}.
    */
   wake(actor: Seat): void {
-    if (this.lastActor >= 0) this.follower[this.lastActor] = actor;
-    this.lastActor = actor;
     this.book(actor).resume();
-  }
-
-  /**
-   * Official mode, as soon as `actor`'s reply is in: lets the seat that moved after it last time run
-   * again, while the reply is judged, so that its SIGCONT and its wake-up are not between the reply and
-   * the next prompt. Nobody thinks meanwhile; a wrong guess is stopped again after the next prompt.
-   */
-  wakeNext(actor: Seat): void {
-    const next = this.follower[actor] ?? -1;
-    if (next < 0 || next === actor) return;
-    this.book(next).resume();
-    this.running = null; // two run now: the next suspendOthers must stop the one that does not move
   }
 
   /**

@@ -101,17 +101,24 @@ export class GameTable {
   async promptAndRead(actor: Seat): Promise<Turn> {
     const { seats, clock, wallClock } = this;
     const s = seats.book(actor);
-    // Charged by the wall clock: only the program that must move runs, so the others cannot steal its CPU.
-    if (wallClock) seats.wake(actor);
     // The others' lines are in the transcript first, but written after the prompt: it is the one that is
     // waited for, and in official mode the others are stopped by then, so their writes wake nobody.
     const own = seats.stage(this.pending, actor);
     this.pending = NOTHING;
-    if (own) {
+    if (own && wallClock && s.suspended) {
+      // Stopped (official mode: it moved before the last actor): its prompt is written while it cannot
+      // read it, which wakes nobody, then one SIGCONT lets it run and read it at once, and its clock
+      // starts as it can. Resumed before the write instead, it would be woken twice: by the signal, only
+      // to wait in its read again, then by the write, each wake-up a system call of the judge's.
+      seats.flush(actor);
+      seats.wake(actor);
+      clock.start(actor);
+    } else if (own) {
       clock.start(actor);
       seats.flush(actor);
     } else {
       // Nothing new to read (Less's rush): its next line is timed from its previous one.
+      if (wallClock) seats.wake(actor);
       clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
     }
     // Now that the prompt is out: stop the others, write their lines, read the previous reply's CPU time.
@@ -121,8 +128,6 @@ export class GameTable {
     this.flushEvents();
     s.prompted = false;
     const reply = await s.readReply(clock);
-    // The seat that came next last time may run again while this reply is judged (see wakeNext).
-    if (wallClock) seats.wakeNext(actor);
     if (reply.kind === 'line' || reply.kind === 'bad-line') seats.logReply(actor, reply);
     // Per-move controls: a program that timed out still owes that reply. Stopped in official mode, it
     // writes it only once resumed, after its next prompt, so the drain before the prompt cannot catch it.
