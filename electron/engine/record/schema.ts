@@ -142,6 +142,11 @@ export const gameRecordSchema = z.object({
   scores: z.array(z.number()),
   /** A game package's game only: what the Caia host saw of the referee (caia-section.ts). */
   caia: caiaSectionSchema.optional(),
+  /**
+   * A game a remote worker played (`jury worker`): its name and host, and its speed factor against the
+   * coordinator (every time budget of the game was scaled by it). Absent for a game played locally.
+   */
+  worker: z.object({ name: z.string(), host: z.string(), speedFactor: z.number().positive() }).optional(),
 });
 
 /** A complete game record (see {@link gameRecordSchema}). */

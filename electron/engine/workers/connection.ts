@@ -1,0 +1,85 @@
+import type { ConnectionOptions } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
+
+/** Where the queue lives: a Redis (or Valkey) server, as `jury worker --redis` and `jury run --workers` take it. */
+export interface RedisTarget {
+  readonly host: string;
+  readonly port: number;
+  /** `rediss://`: the connection is TLS. */
+  readonly tls: boolean;
+  readonly username: string | null;
+  readonly password: string | null;
+  /** The database number (`redis://host:6379/2`), 0 by default. */
+  readonly db: number;
+  /** The URL without its password, for messages and the app (never print a password). */
+  readonly shown: string;
+}
+
+/**
+ * Reads a Redis URL (`redis://[user:password@]host[:port][/db]` or `rediss://…` for TLS). Answers the
+ * target, or a message saying what is wrong with the URL (the caller turns it into a usage error).
+ */
+export function parseRedisUrl(text: string): RedisTarget | { readonly problem: string } {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return { problem: `${JSON.stringify(text)} is not a URL; give redis://HOST:PORT or rediss://HOST:PORT` };
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    return { problem: `the Redis URL must start with redis:// or rediss:// (TLS), not ${url.protocol}//` };
+  }
+  if (url.hostname === '') return { problem: 'the Redis URL names no host' };
+  const port = url.port === '' ? 6379 : Number(url.port);
+  const path = url.pathname.replace(/^\//, '');
+  const db = path === '' ? 0 : Number(path);
+  if (!Number.isInteger(db) || db < 0 || db > 15) {
+    return { problem: `the Redis database must be a number 0 to 15, not ${JSON.stringify(path)}` };
+  }
+  const password = url.password === '' ? null : decodeURIComponent(url.password);
+  const username = url.username === '' ? null : decodeURIComponent(url.username);
+  const shown = `${url.protocol}//${username ? `${username}${password ? ':***' : ''}@` : password ? ':***@' : ''}${url.host}${db ? `/${db}` : ''}`;
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port,
+    tls: url.protocol === 'rediss:',
+    username,
+    password,
+    db,
+    shown,
+  };
+}
+
+/**
+ * The ioredis options of a target, for BullMQ's queues and workers (which need `maxRetriesPerRequest:
+ * null`: a blocked command must wait through a reconnect rather than fail) and for Jury's own keys. The
+ * connection retries forever, every 0.2 to 2 s: a Redis restart is waited out, not an error.
+ */
+export function redisOptions(target: RedisTarget): RedisOptions {
+  return {
+    host: target.host,
+    port: target.port,
+    db: target.db,
+    ...(target.username ? { username: target.username } : {}),
+    ...(target.password ? { password: target.password } : {}),
+    ...(target.tls ? { tls: { servername: target.host } } : {}),
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    retryStrategy: (attempt) => Math.min(200 * attempt, 2000),
+  };
+}
+
+/** The same options typed for BullMQ's queues, workers and queue events. */
+export function queueConnection(target: RedisTarget): ConnectionOptions {
+  const o = redisOptions(target);
+  return {
+    host: target.host,
+    port: target.port,
+    db: target.db,
+    ...(o.username ? { username: o.username } : {}),
+    ...(o.password ? { password: o.password } : {}),
+    ...(o.tls ? { tls: o.tls } : {}),
+    maxRetriesPerRequest: null,
+    retryStrategy: (times: number) => Math.min(200 * times, 2000),
+  };
+}

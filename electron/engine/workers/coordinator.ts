@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import type { GameRecord } from '../record/schema.ts';
+import type { GamePlayer } from '../tournament/game-player.ts';
+import type { PreparedRun } from '../tournament/prepare-run.ts';
+import type { GameSlot, RunnerEvent } from '../tournament/runner.ts';
+import type { RedisTarget } from './connection.ts';
+import { describeBots } from './remote-bots.ts';
+import { RemoteGames } from './remote-games.ts';
+import { cpuBenchmarkMs } from './speed.ts';
+import type { WorkerBeat } from './worker.ts';
+
+/** How a run uses remote workers (`jury run --workers`, the app's setting). */
+export interface RemoteRunOptions {
+  readonly target: RedisTarget;
+  readonly secret: string;
+  /** Games this machine plays itself at once besides the workers' (0: workers only). */
+  readonly localSlots: number;
+  /** The folder relative bot paths start from. */
+  readonly baseDir: string;
+  /** Only workers whose speed factor is in this range play (null: any). */
+  readonly factorRange?: readonly [number, number] | null;
+  /** The coordinator's speed benchmark time, when already measured (tests). */
+  readonly benchmarkMs?: number;
+}
+
+/** A run's games split between this machine's slots and the queue. */
+export interface RemoteRun {
+  /** The runner's `play`: the first `localSlots` slots play here, the others through the queue. */
+  readonly play: (game: ScheduledGame, signal: AbortSignal, slot: GameSlot) => Promise<GameRecord>;
+  /** The runner's events: a stored game's job is dropped from Redis. */
+  readonly onRunnerEvent: (event: RunnerEvent) => void;
+  /** Games at once now: the local slots and every beating worker's slots (at least one). */
+  concurrency(): Promise<number>;
+  workers(): Promise<WorkerBeat[]>;
+  close(): Promise<void>;
+}
+
+/** The id of a tournament's run in the queue: the same store gives the same id after a restart. */
+export function runId(prepared: PreparedRun): string {
+  const info = prepared.store.info();
+  return createHash('sha256')
+    .update(`${info.path}\0${info.createdAt}\0${info.seed}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * Opens the queue for a prepared run: every program put in Redis by hash, the coordinator's speed
+ * measured, and a `play` that routes each game by its slot. The store stays this process's alone.
+ */
+export async function openRemoteRun(
+  prepared: PreparedRun,
+  localPlay: GamePlayer,
+  opts: RemoteRunOptions,
+): Promise<RemoteRun> {
+  const referenceMs = opts.benchmarkMs ?? cpuBenchmarkMs();
+  const remote = await RemoteGames.open({
+    target: opts.target,
+    secret: opts.secret,
+    run: runId(prepared),
+    tournament: prepared.config.name,
+    config: prepared.config,
+    bots: [],
+    referenceMs,
+  });
+  try {
+    const bots = await describeBots(prepared.config, opts.baseDir, prepared.bots, remote.programs);
+    remote.setBots(bots, opts.factorRange ?? null);
+  } catch (e) {
+    await remote.close();
+    throw e;
+  }
+  const local = opts.localSlots;
+  return {
+    play: (game, signal, slot) =>
+      slot.slot < local
+        ? localPlay(game, signal, { slot: slot.slot, concurrency: local })
+        : remote.play(game, signal),
+    onRunnerEvent: (event) => {
+      if (event.kind === 'game-finished') void remote.forget(event.game.index);
+    },
+    async concurrency() {
+      const beats = await remote.workers();
+      return Math.max(1, local + beats.reduce((n, b) => n + b.slots, 0));
+    },
+    workers: () => remote.workers(),
+    close: () => remote.close(),
+  };
+}

@@ -1,0 +1,156 @@
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { availableParallelism, hostname } from 'node:os';
+import { join } from 'node:path';
+import type { Launcher } from '../play-match.ts';
+import type { GameRecord } from '../record/schema.ts';
+import { gamePlayer } from '../tournament/game-player.ts';
+import { JURY_VERSION } from '../version.ts';
+import { queueConnection, redisOptions, type RedisTarget } from './connection.ts';
+import { TreeCache } from './file-tree.ts';
+import { openJob } from './job.ts';
+import { GAME_QUEUE, HEARTBEAT_MS, HEARTBEAT_TTL_S, QUEUE_PREFIX, workerKey } from './names.ts';
+import { RemoteBots } from './remote-bots.ts';
+import { cpuBenchmarkMs, scaledConfig, speedFactor } from './speed.ts';
+
+/** What a worker is started with (`jury worker`). */
+export interface JuryWorkerOptions {
+  readonly target: RedisTarget;
+  /** The organiser's secret: jobs not signed with it are refused. */
+  readonly secret: string;
+  readonly slots: number;
+  readonly name: string;
+  /** Where fetched programs and their builds are kept between games and runs. */
+  readonly cacheDir: string;
+  readonly launcher: Launcher;
+  /** One line per thing worth telling the person at the worker. */
+  readonly log: (line: string) => void;
+  /** How long a game's lock lasts without renewal: a dead worker's games are taken again after it (ms). */
+  readonly lockMs?: number;
+  /** The speed benchmark's time, when already measured (tests). */
+  readonly benchmarkMs?: number;
+}
+
+/** What a worker tells the coordinator about itself, every {@link HEARTBEAT_MS}. */
+export interface WorkerBeat {
+  readonly name: string;
+  readonly host: string;
+  readonly slots: number;
+  readonly running: number;
+  /** Its speed benchmark's time (ms); the factor against a coordinator is this over the coordinator's. */
+  readonly benchmarkMs: number;
+  readonly jury: string;
+  readonly startedAt: string;
+  readonly lastSeen: string;
+}
+
+/**
+ * A remote worker: takes game jobs from the queue, `slots` at a time, and plays each with Jury's own
+ * judge and confinement ({@link gamePlayer}), its bots fetched by hash, every time budget scaled by its
+ * speed factor; answers the full game record. Refuses (for good) a job not signed with the organiser's
+ * secret or made by another Jury version, and hands back (for another worker) one whose tournament
+ * wants another speed range. Its games are pinned to cores as a run's slots are.
+ */
+export class JuryWorker {
+  private readonly opts: JuryWorkerOptions;
+  private readonly redis: Redis;
+  private readonly bots: RemoteBots;
+  private readonly benchmarkMs: number;
+  private readonly startedAt = new Date().toISOString();
+  private readonly slotsTaken = new Set<number>();
+  private readonly aborts = new Set<AbortController>();
+  private worker: Worker | null = null;
+  private beat: NodeJS.Timeout | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(options: JuryWorkerOptions) {
+    this.opts = options;
+    this.redis = new Redis(redisOptions(options.target));
+    this.redis.on('error', () => {}); // reconnects by itself; the BullMQ worker reports lasting trouble
+    const cache = new TreeCache(join(options.cacheDir, 'programs'));
+    this.bots = new RemoteBots(this.redis, cache, join(options.cacheDir, 'builds'));
+    this.benchmarkMs = options.benchmarkMs ?? cpuBenchmarkMs();
+  }
+
+  /** Starts taking jobs and beating. */
+  async start(): Promise<void> {
+    const lockDuration = this.opts.lockMs ?? 30_000;
+    this.worker = new Worker(GAME_QUEUE, (job, token) => this.play(job, token), {
+      connection: queueConnection(this.opts.target),
+      prefix: QUEUE_PREFIX,
+      concurrency: this.opts.slots,
+      lockDuration,
+      stalledInterval: Math.max(1000, Math.round(lockDuration / 2)),
+      // A game lost with its worker is played again from the start; only a game that kills every
+      // worker that takes it gives up.
+      maxStalledCount: 5,
+    });
+    this.worker.on('error', (e) => this.opts.log(`queue: ${e.message}`));
+    await this.worker.waitUntilReady();
+    await this.heartbeat();
+    this.beat = setInterval(() => void this.heartbeat().catch(() => {}), HEARTBEAT_MS);
+    this.opts.log(
+      `worker ${this.opts.name} on ${this.opts.target.shown}: ${this.opts.slots} slot(s), speed benchmark ${this.benchmarkMs.toFixed(1)} ms`,
+    );
+  }
+
+  /** Stops taking jobs and lets the running games finish (or, with `now`, aborts them); then leaves. */
+  close(now = false): Promise<void> {
+    if (now) for (const a of this.aborts) a.abort();
+    this.closing ??= (async () => {
+      await this.worker?.close(now);
+      if (this.beat) clearInterval(this.beat);
+      await this.redis.del(workerKey(this.opts.name)).catch(() => 0);
+      this.redis.disconnect();
+    })();
+    return this.closing;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const beat: WorkerBeat = {
+      name: this.opts.name,
+      host: hostname(),
+      slots: this.opts.slots,
+      running: this.slotsTaken.size,
+      benchmarkMs: this.benchmarkMs,
+      jury: JURY_VERSION,
+      startedAt: this.startedAt,
+      lastSeen: new Date().toISOString(),
+    };
+    await this.redis.set(workerKey(this.opts.name), JSON.stringify(beat), 'EX', HEARTBEAT_TTL_S);
+  }
+
+  private async play(job: Job, token: string | undefined): Promise<GameRecord> {
+    const opened = openJob(job.data, this.opts.secret);
+    if ('refused' in opened) {
+      this.opts.log(`refused job ${job.id}: ${opened.refused}`);
+      throw new UnrecoverableError(opened.refused);
+    }
+    if (opened.jury !== JURY_VERSION) {
+      throw new UnrecoverableError(`the worker runs Jury ${JURY_VERSION}, the coordinator ${opened.jury}`);
+    }
+    const factor = speedFactor(this.benchmarkMs, opened.referenceMs);
+    const range = opened.factorRange;
+    if (range && (factor < range[0] || factor > range[1])) {
+      // Not for this machine: back to the queue, for a worker in range.
+      await job.moveToDelayed(Date.now() + 2000, token);
+      throw new DelayedError();
+    }
+    const config = scaledConfig(opened.config, factor);
+    const bots = await this.bots.ready(config.game, opened.bots);
+    let slot = 0;
+    while (this.slotsTaken.has(slot)) slot++;
+    this.slotsTaken.add(slot);
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    try {
+      const player = gamePlayer(config, bots, this.opts.launcher, { cores: availableParallelism() });
+      const record = await player(opened.game, abort.signal, { slot, concurrency: this.opts.slots });
+      this.opts.log(`${opened.tournament}: game ${opened.game.index + 1} played (${record.end.kind})`);
+      return { ...record, worker: { name: this.opts.name, host: hostname(), speedFactor: factor } };
+    } finally {
+      this.slotsTaken.delete(slot);
+      this.aborts.delete(abort);
+    }
+  }
+}
