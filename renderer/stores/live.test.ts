@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
-import { FINISHED_LINGER_MS, useLiveStore, type GameFrame } from './live.ts';
+import { FINISHED_LINGER_MS, NEW_BOARDS_PER_FRAME, useLiveStore, type GameFrame } from './live.ts';
 
 type Progress = EventPayload<'tournament.progress'>;
 
@@ -91,6 +91,28 @@ describe('the live store', () => {
       [2, 1],
       [3, 10],
     ]);
+  });
+
+  it('adds new boards a few per animation frame, in game order, while shown boards update at once', async () => {
+    expect(NEW_BOARDS_PER_FRAME).toBe(2);
+    const store = useLiveStore();
+    await store.open('t1');
+    await vi.advanceTimersByTimeAsync(20);
+    for (const game of [9, 8, 7, 6, 5]) emit(frame(game, 1));
+    emit(frame(3, 11));
+    await vi.advanceTimersByTimeAsync(16);
+    expect(games()).toEqual([
+      [1, 4],
+      [3, 11],
+      [5, 1],
+      [6, 1],
+    ]);
+    emit(frame(9, 2)); // a newer frame of a board still waiting to join
+    await vi.advanceTimersByTimeAsync(16);
+    expect(games().map(([game]) => game)).toEqual([1, 3, 5, 6, 7, 8]);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(games()).toContainEqual([9, 2]);
+    expect(games()).toHaveLength(7);
   });
 
   it('keeps a finished game briefly, then removes it and ignores its late frames', async () => {

@@ -21,6 +21,14 @@ function nextFrame(work: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
+/**
+ * At most this many boards join the wall per animation frame. Mounting a board (its card, its component,
+ * the first layout of the grid around it) is the costliest thing the wall does: the first frames of 8
+ * games at once made one task of 70 ms of CPU, above the 50 ms that keeps a page responsive. The others
+ * join in the next frames, a few milliseconds later; boards already shown are updated at once.
+ */
+export const NEW_BOARDS_PER_FRAME = 2;
+
 /** A frame older than what is shown: fewer plies, or a running frame after the game's final one. */
 function isStale(frame: GameFrame, shown: GameFrame | undefined): boolean {
   if (!shown) return false;
@@ -31,7 +39,8 @@ function isStale(frame: GameFrame, shown: GameFrame | undefined): boolean {
  * The live wall of one tournament: the latest frame of every running game, keyed by game index. Frames
  * arrive fast (up to ~10 per second per board, 8 boards), so they are kept in a `shallowRef` map that is
  * replaced, never deeply observed (a game state is big and only the board reads it), and all frames
- * that arrived during one animation frame are applied in one update. A finished game's final frame
+ * that arrived during one animation frame are applied in one update (new boards at most
+ * {@link NEW_BOARDS_PER_FRAME} per frame). A finished game's final frame
  * stays {@link FINISHED_LINGER_MS} and then leaves; late frames of it are ignored.
  */
 export const useLiveStore = defineStore('live', () => {
@@ -52,13 +61,21 @@ export const useLiveStore = defineStore('live', () => {
     cancelFlush = null;
     if (pending.size === 0) return;
     const next = new Map(frames.value);
-    for (const [game, frame] of pending) {
+    const later = new Map<number, GameFrame>();
+    let joined = 0;
+    // In game order, so that the boards join the wall in the order it shows them.
+    for (const [game, frame] of [...pending].sort(([a], [b]) => a - b)) {
       if (gone.has(game) || isStale(frame, next.get(game))) continue;
+      if (!next.has(game) && joined++ >= NEW_BOARDS_PER_FRAME) {
+        later.set(game, frame);
+        continue;
+      }
       next.set(game, frame);
       if (frame.done) scheduleRemoval(game);
     }
-    pending = new Map();
+    pending = later;
     frames.value = next;
+    if (later.size > 0) cancelFlush = nextFrame(flush);
   }
 
   function scheduleRemoval(game: number): void {
