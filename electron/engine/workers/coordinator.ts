@@ -88,3 +88,26 @@ export async function openRemoteRun(
     close: () => remote.close(),
   };
 }
+
+/**
+ * Keeps a runner's games at once equal to the local slots plus the slots of the workers beating now,
+ * checked every `everyMs`, so that workers joining or leaving mid-run are used or no longer waited for.
+ * Answers a function that stops following.
+ */
+export function followWorkers(
+  remote: RemoteRun,
+  setConcurrency: (n: number) => void,
+  everyMs = 2000,
+): () => void {
+  let last = -1;
+  const timer = setInterval(() => {
+    void remote
+      .concurrency()
+      .then((n) => {
+        if (n !== last) setConcurrency(n);
+        last = n;
+      })
+      .catch(() => {}); // Redis away for a moment: keep the last figure
+  }, everyMs);
+  return () => clearInterval(timer);
+}

@@ -65,26 +65,33 @@ export function signJob(job: GameJob, secret: string): SignedJob {
  * Checks a job's signature with this worker's secret and reads its body. Answers the job, or why it is
  * refused: a job without the organiser's secret is never run (it could name any program).
  */
-export function openJob(data: unknown, secret: string): GameJob | { readonly refused: string } {
+export function openJob(
+  data: unknown,
+  secret: string,
+): GameJob | { readonly refused: string; readonly fault: 'secret' | 'job' } {
   const signed = z.strictObject({ body: z.string(), sig: z.string() }).safeParse(data);
-  if (!signed.success) return { refused: 'the job is not a Jury game job' };
+  if (!signed.success) return { refused: 'the job is not a Jury game job', fault: 'job' };
   const want = createHmac('sha256', secret).update(signed.data.body).digest();
   const got = Buffer.from(signed.data.sig, 'hex');
   if (got.length !== want.length || !timingSafeEqual(got, want)) {
     return {
       refused: 'the job is not signed with this worker’s secret (JURY_SECRET differs from the coordinator’s)',
+      fault: 'secret',
     };
   }
   let json: unknown;
   try {
     json = JSON.parse(signed.data.body);
   } catch {
-    return { refused: 'the job’s body is not JSON' };
+    return { refused: 'the job’s body is not JSON', fault: 'job' };
   }
   const parsed = gameJobSchema.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    return { refused: `the job is malformed: ${first?.path.join('.') ?? ''}: ${first?.message ?? ''}` };
+    return {
+      refused: `the job is malformed: ${first?.path.join('.') ?? ''}: ${first?.message ?? ''}`,
+      fault: 'job',
+    };
   }
   return parsed.data as unknown as GameJob;
 }

@@ -42,14 +42,16 @@ export interface WorkerBeat {
   readonly jury: string;
   readonly startedAt: string;
   readonly lastSeen: string;
+  /** Why it hands jobs back (a wrong secret, another Jury version, a speed factor out of range), or null. */
+  readonly problem: string | null;
 }
 
 /**
  * A remote worker: takes game jobs from the queue, `slots` at a time, and plays each with Jury's own
  * judge and confinement ({@link gamePlayer}), its bots fetched by hash, every time budget scaled by its
- * speed factor; answers the full game record. Refuses (for good) a job not signed with the organiser's
- * secret or made by another Jury version, and hands back (for another worker) one whose tournament
- * wants another speed range. Its games are pinned to cores as a run's slots are.
+ * speed factor; answers the full game record. A job it must not play (not signed with its secret, made by
+ * another Jury version, for another speed range) goes back to the queue for another worker, and the
+ * reason shows in its heartbeat. Its games are pinned to cores as a run's slots are.
  */
 export class JuryWorker {
   private readonly opts: JuryWorkerOptions;
@@ -62,6 +64,7 @@ export class JuryWorker {
   private worker: Worker | null = null;
   private beat: NodeJS.Timeout | null = null;
   private closing: Promise<void> | null = null;
+  private problem: string | null = null;
 
   constructor(options: JuryWorkerOptions) {
     this.opts = options;
@@ -106,6 +109,17 @@ export class JuryWorker {
     return this.closing;
   }
 
+  /**
+   * Puts a job this worker must not play back in the queue (a moment later, for another worker), notes
+   * why in its heartbeat for the coordinator to show, and says so once.
+   */
+  private async handBack(job: Job, token: string | undefined, why: string): Promise<never> {
+    if (this.problem !== why) this.opts.log(`not playing games of this queue: ${why}`);
+    this.problem = why;
+    await job.moveToDelayed(Date.now() + 2000, token);
+    throw new DelayedError();
+  }
+
   private async heartbeat(): Promise<void> {
     const beat: WorkerBeat = {
       name: this.opts.name,
@@ -116,6 +130,7 @@ export class JuryWorker {
       jury: JURY_VERSION,
       startedAt: this.startedAt,
       lastSeen: new Date().toISOString(),
+      problem: this.problem,
     };
     await this.redis.set(workerKey(this.opts.name), JSON.stringify(beat), 'EX', HEARTBEAT_TTL_S);
   }
@@ -123,19 +138,23 @@ export class JuryWorker {
   private async play(job: Job, token: string | undefined): Promise<GameRecord> {
     const opened = openJob(job.data, this.opts.secret);
     if ('refused' in opened) {
-      this.opts.log(`refused job ${job.id}: ${opened.refused}`);
+      // A wrong secret is this worker's set-up, not the job: back to the queue for the others.
+      if (opened.fault === 'secret') return this.handBack(job, token, opened.refused);
       throw new UnrecoverableError(opened.refused);
     }
     if (opened.jury !== JURY_VERSION) {
-      throw new UnrecoverableError(`the worker runs Jury ${JURY_VERSION}, the coordinator ${opened.jury}`);
+      return this.handBack(job, token, `it runs Jury ${JURY_VERSION}, the coordinator Jury ${opened.jury}`);
     }
     const factor = speedFactor(this.benchmarkMs, opened.referenceMs);
     const range = opened.factorRange;
     if (range && (factor < range[0] || factor > range[1])) {
-      // Not for this machine: back to the queue, for a worker in range.
-      await job.moveToDelayed(Date.now() + 2000, token);
-      throw new DelayedError();
+      return this.handBack(
+        job,
+        token,
+        `its speed factor ${factor} is outside the tournament's ${range[0]}–${range[1]}`,
+      );
     }
+    this.problem = null;
     const config = scaledConfig(opened.config, factor);
     const bots = await this.bots.ready(config.game, opened.bots);
     let slot = 0;

@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { homedir, hostname } from 'node:os';
+import { join } from 'node:path';
+import { processLauncher } from '../engine/bot-launcher.ts';
+import { parseRedisUrl, type RedisTarget } from '../engine/workers/connection.ts';
+import { defaultWorkerSlots } from '../engine/workers/cores.ts';
+import { JuryWorker } from '../engine/workers/worker.ts';
+import type { CliIo } from './program.ts';
+import { UsageError } from './usage-error.ts';
+
+/** The options of `jury worker`. */
+export interface WorkerFlags {
+  readonly redis: string;
+  readonly slots?: string;
+  readonly name?: string;
+  readonly secretFile?: string;
+  readonly cache?: string;
+}
+
+/** The Redis target of `--redis` or `--workers`, or a usage error saying what is wrong with the URL. */
+export function redisTargetOf(url: string, flag: string): RedisTarget {
+  const parsed = parseRedisUrl(url);
+  if ('problem' in parsed) throw new UsageError(`${flag}: ${parsed.problem}`);
+  return parsed;
+}
+
+/**
+ * The organiser's secret, which every job is signed with: the file `--secret-file` names, else the
+ * JURY_SECRET environment variable. A usage error when there is none, or it is shorter than 16
+ * characters: a worker without one would run whatever program a job names.
+ */
+export async function secretOf(
+  file: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  let secret: string;
+  if (file !== undefined) {
+    secret = await readFile(file, 'utf8').catch(() => {
+      throw new UsageError(`--secret-file: cannot read ${file}`);
+    });
+  } else secret = env['JURY_SECRET'] ?? '';
+  secret = secret.trim();
+  if (secret === '') {
+    throw new UsageError(
+      'give the organiser’s secret in JURY_SECRET or --secret-file FILE (the same on the coordinator and every worker)',
+    );
+  }
+  if (secret.length < 16) throw new UsageError('the secret must be at least 16 characters long');
+  return secret;
+}
+
+/**
+ * `jury worker`: takes game jobs from the queue at `--redis` until interrupted; the first Ctrl-C lets
+ * the running games finish, a second aborts them. Exit code 0 when it stopped cleanly.
+ */
+export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
+  const target = redisTargetOf(flags.redis, '--redis');
+  const slots = flags.slots === undefined ? defaultWorkerSlots() : Number(flags.slots);
+  if (!Number.isInteger(slots) || slots < 1 || slots > 256) {
+    throw new UsageError(`--slots must be a whole number from 1 to 256, got ${flags.slots}`);
+  }
+  const name = (flags.name ?? `${hostname()}-${process.pid}`).trim();
+  if (!/^[\w.-]{1,64}$/.test(name)) {
+    throw new UsageError(
+      `--name must be 1 to 64 letters, digits, dots, dashes or underscores, got ${JSON.stringify(name)}`,
+    );
+  }
+  const secret = await secretOf(flags.secretFile);
+  const lockMs = Number(process.env['JURY_WORKER_LOCK_MS'] ?? 30_000);
+  const worker = new JuryWorker({
+    target,
+    secret,
+    slots,
+    name,
+    cacheDir: flags.cache ?? join(homedir(), '.cache', 'jury', 'worker'),
+    launcher: processLauncher(),
+    log: (line) => io.err(`jury worker: ${line}\n`),
+    lockMs: Number.isFinite(lockMs) && lockMs >= 1000 ? lockMs : 30_000,
+  });
+  await worker.start();
+  await new Promise<void>((done) => {
+    let interrupts = 0;
+    const onSignal = (): void => {
+      interrupts += 1;
+      if (interrupts === 1) {
+        io.err('\njury worker: finishing the running games, then stopping (interrupt again to abort them)\n');
+        void worker.close().then(done);
+      } else void worker.close(true).then(done);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  io.err('jury worker: stopped\n');
+  return 0;
+}
