@@ -55,6 +55,18 @@ ensure_sandbox() {
   echo "jury: bubblewrap (bwrap) is not installed: bots will not be confined. Install the 'bubblewrap' package." >&2
 }
 
+# The remote-worker tests start a real redis-server (loopback only, a folder of their own). Installed like
+# Chromium: with apt as root; otherwise those tests say that it is missing.
+ensure_redis() {
+  command -v redis-server >/dev/null 2>&1 && return 0
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "jury: installing redis-server for the remote-worker tests (apt-get)" >&2
+    (apt-get install -y redis-server >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y redis-server >/dev/null; }) &&
+      return 0
+  fi
+  echo "jury: redis-server is not installed: the remote-worker tests will fail. Install the 'redis-server' package." >&2
+}
+
 case "${1:-}" in
   start)
     install
@@ -67,6 +79,7 @@ case "${1:-}" in
     install
     ensure_browser
     ensure_sandbox
+    ensure_redis
     exec npm test
     ;;
   *)
