@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
+import type { RefereeEvent } from '../referee/options.ts';
 import type { GamePlayer } from '../tournament/game-player.ts';
 import type { PreparedRun } from '../tournament/prepare-run.ts';
 import type { GameSlot, RunnerEvent } from '../tournament/runner.ts';
@@ -22,6 +23,8 @@ export interface RemoteRunOptions {
   readonly factorRange?: readonly [number, number] | null;
   /** The coordinator's speed benchmark time, when already measured (tests). */
   readonly benchmarkMs?: number;
+  /** Sees the referee events of remote games (the app's live boards), as `GamePlayerOptions.onEvent`. */
+  readonly onEvent?: (game: ScheduledGame, event: RefereeEvent) => void;
 }
 
 /** A run's games split between this machine's slots and the queue. */
@@ -63,6 +66,7 @@ export async function openRemoteRun(
     config: prepared.config,
     bots: [],
     referenceMs,
+    ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
   });
   try {
     const bots = await describeBots(prepared.config, opts.baseDir, prepared.bots, remote.programs);

@@ -1,7 +1,10 @@
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import { gameRecordSchema, type GameRecord } from '../record/schema.ts';
+import type { RefereeEvent } from '../referee/options.ts';
+import { progressEvents } from './live-relay.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
 import { JURY_VERSION } from '../version.ts';
 import { queueConnection, redisOptions, type RedisTarget } from './connection.ts';
@@ -22,6 +25,8 @@ export interface RemoteGamesOptions {
   /** The coordinator's speed benchmark time (ms). */
   readonly referenceMs: number;
   readonly factorRange?: readonly [number, number] | null;
+  /** Sees the referee events of remote games as they come (a few times a second), as a local game's. */
+  readonly onEvent?: (game: ScheduledGame, event: RefereeEvent) => void;
 }
 
 /**
@@ -38,6 +43,8 @@ export class RemoteGames {
   private readonly redis: Redis;
   private bots: readonly RemoteBot[];
   private factorRange: readonly [number, number] | null;
+  /** The games waited for, by job id. */
+  private readonly running = new Map<string, ScheduledGame>();
 
   private constructor(opts: RemoteGamesOptions) {
     this.opts = opts;
@@ -51,6 +58,14 @@ export class RemoteGames {
     this.queue.on('error', () => {});
     this.events.on('error', () => {});
     this.redis.on('error', () => {});
+    const onEvent = opts.onEvent;
+    if (onEvent) {
+      const module = gameModule(opts.config.game);
+      this.events.on('progress', ({ jobId, data }) => {
+        const game = this.running.get(jobId);
+        if (game) for (const event of progressEvents(module, data)) onEvent(game, event);
+      });
+    }
   }
 
   /** Opens the queue; throws with a clear message when Redis cannot be reached within `waitMs`. */
@@ -121,7 +136,14 @@ export class RemoteGames {
       if (signal.aborted) stop();
       signal.addEventListener('abort', stop, { once: true });
     });
-    const result: unknown = await Promise.race([job.waitUntilFinished(this.events), abandoned]);
+    const id = this.jobId(game.index);
+    this.running.set(id, game);
+    let result: unknown;
+    try {
+      result = await Promise.race([job.waitUntilFinished(this.events), abandoned]);
+    } finally {
+      this.running.delete(id);
+    }
     const parsed = gameRecordSchema.safeParse(result);
     if (!parsed.success) throw new Error(`game ${game.index + 1}: the worker's record is not a game record`);
     const record = parsed.data;

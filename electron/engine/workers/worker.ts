@@ -4,7 +4,9 @@ import { availableParallelism, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Launcher } from '../play-match.ts';
 import type { GameRecord } from '../record/schema.ts';
+import { gameModule } from '../../../shared/games/registry.ts';
 import { gamePlayer } from '../tournament/game-player.ts';
+import { ProgressRelay } from './live-relay.ts';
 import { JURY_VERSION } from '../version.ts';
 import { queueConnection, redisOptions, type RedisTarget } from './connection.ts';
 import { TreeCache } from './file-tree.ts';
@@ -162,12 +164,18 @@ export class JuryWorker {
     this.slotsTaken.add(slot);
     const abort = new AbortController();
     this.aborts.add(abort);
+    // The live board of this game on the coordinator: its moves, a few times a second.
+    const relay = new ProgressRelay(gameModule(config.game), (p) => job.updateProgress(p));
     try {
-      const player = gamePlayer(config, bots, this.opts.launcher, { cores: availableParallelism() });
+      const player = gamePlayer(config, bots, this.opts.launcher, {
+        cores: availableParallelism(),
+        onEvent: (_, event) => relay.push(event),
+      });
       const record = await player(opened.game, abort.signal, { slot, concurrency: this.opts.slots });
       this.opts.log(`${opened.tournament}: game ${opened.game.index + 1} played (${record.end.kind})`);
       return { ...record, worker: { name: this.opts.name, host: hostname(), speedFactor: factor } };
     } finally {
+      relay.stop();
       this.slotsTaken.delete(slot);
       this.aborts.delete(abort);
     }

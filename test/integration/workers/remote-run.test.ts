@@ -75,7 +75,7 @@ function config(): TournamentConfig {
 }
 
 /** Runs the config into a fresh store, locally or through `workers` remote slots; answers the store's path. */
-async function run(remote: boolean): Promise<{ db: string; workers: string[] }> {
+async function run(remote: boolean): Promise<{ db: string; workers: string[]; live: Map<number, number> }> {
   const dir = tempDir('jury-remote-run-');
   const db = join(dir, 'cup.sqlite');
   const cfg = config();
@@ -91,6 +91,8 @@ async function run(remote: boolean): Promise<{ db: string; workers: string[] }> 
   const local = prepared.player(processLauncher());
   const workers: JuryWorker[] = [];
   const names: string[] = [];
+  // The highest ply each remote game's live board saw.
+  const live = new Map<number, number>();
   try {
     if (!remote) {
       await new TournamentRunner({
@@ -100,7 +102,7 @@ async function run(remote: boolean): Promise<{ db: string; workers: string[] }> 
         play: local,
         concurrency: 2,
       }).run();
-      return { db, workers: names };
+      return { db, workers: names, live };
     }
     for (const name of ['w1', 'w2']) {
       const worker = new JuryWorker({
@@ -122,6 +124,10 @@ async function run(remote: boolean): Promise<{ db: string; workers: string[] }> 
       localSlots: 0,
       baseDir: dir,
       benchmarkMs: 40,
+      onEvent: (game, event) => {
+        if (event.kind !== 'move' || event.state === undefined) return;
+        live.set(game.index, Math.max(live.get(game.index) ?? 0, event.ply));
+      },
     });
     try {
       const concurrency = await remoteRun.concurrency();
@@ -138,7 +144,7 @@ async function run(remote: boolean): Promise<{ db: string; workers: string[] }> 
     } finally {
       await remoteRun.close();
     }
-    return { db, workers: names };
+    return { db, workers: names, live };
   } finally {
     await Promise.all(workers.map((w) => w.close()));
     prepared.store.close();
@@ -170,6 +176,10 @@ describe('a tournament on remote workers (BullMQ on a real Redis)', () => {
         expect(remote?.seats.map((s) => s.executableHash)).toEqual(local?.seats.map((s) => s.executableHash));
       }
       expect([...played].sort()).toEqual(['w1', 'w2']);
+      // Live boards followed the remote games: each appeared at its first move, and positions from
+      // later in a game arrived while it ran (at most every 250 ms, and these games are short).
+      expect(remoteRun.live.size).toBe(6);
+      expect(Math.max(...remoteRun.live.values())).toBeGreaterThan(10);
     } finally {
       a.close();
       b.close();
