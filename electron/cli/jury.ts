@@ -25,8 +25,9 @@ for (const stream of [process.stdout, process.stderr]) {
     process.exit(EXIT.ok);
   });
 }
-// Probe what the machine offers for limits now, so the cost never lands inside a game.
-sandboxCapabilities();
+// Probe what the machine offers for limits now, so the cost never lands inside a game; only for the
+// commands that play games (the probe starts processes: 70 ms that a report or a replay does not need).
+if (['play', 'run', 'serve'].includes(process.argv[2] ?? '')) sandboxCapabilities();
 
 const code = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),

@@ -2,13 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { gameIds } from '../../shared/games/registry.ts';
 import { DEFAULT_TIMING_MODE, TIMING_MODES } from '../../shared/timing/modes.ts';
 import { JURY_VERSION } from '../engine/version.ts';
-import { playCommand } from './play-command.ts';
-import { replayCommand } from './replay-command.ts';
-import { runCommand } from './run-command.ts';
-import { serveCommand } from './serve-command.ts';
 import type { ServeFlags } from '../serve/options.ts';
-import { exportCommand } from './report-commands.ts';
-import { standingsCommand, type StandingsFlags } from './standings-command.ts';
+import type { StandingsFlags } from './standings-command.ts';
 import { StoreError } from '../engine/store/errors.ts';
 import { EXIT, UsageError } from './usage-error.ts';
 
@@ -72,7 +67,9 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
     .option('--record <file>', 'write the full game record (JSON) to this file')
     .option('--json', 'print one JSON object instead of the human summary')
     .addHelpText('after', PLAY_HELP)
-    .action(async (game: string, flags) => setCode(await playCommand(game, flags, io)));
+    .action(async (game: string, flags) =>
+      setCode(await (await import('./play-command.ts')).playCommand(game, flags, io)),
+    );
 
   program
     .command('replay')
@@ -85,7 +82,7 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
       '\nExit codes: 0 the record replays exactly, 1 it does not, 2 a usage or input error.',
     )
     .action(async (file: string, flags: { dialogue?: boolean; json?: boolean }) =>
-      setCode(await replayCommand(file, flags, io.out)),
+      setCode(await (await import('./replay-command.ts')).replayCommand(file, flags, io.out)),
     );
 
   program
@@ -119,7 +116,7 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
       async (
         config: string,
         flags: { db?: string; concurrency?: string; json?: boolean; replayChanged?: boolean },
-      ) => setCode(await runCommand(config, flags, io)),
+      ) => setCode(await (await import('./run-command.ts')).runCommand(config, flags, io)),
     );
 
   program
@@ -140,7 +137,9 @@ a stage's game counts differ, it ranks by average points per game and says so un
 
 Exit codes: 0 printed, 2 a usage or input error (no such database, not a store, an unknown stage).`,
     )
-    .action((db: string, flags: StandingsFlags) => setCode(standingsCommand(db, flags, io)));
+    .action(async (db: string, flags: StandingsFlags) =>
+      setCode((await import('./standings-command.ts')).standingsCommand(db, flags, io)),
+    );
 
   program
     .command('export')
@@ -159,7 +158,7 @@ Exit codes: 0 printed, 2 a usage or input error (no such database, not a store, 
       'the file to write (a folder for transcripts; html also writes transcripts/ beside it)',
     )
     .action(async (db: string, flags: { format: string; out: string }) =>
-      setCode(await exportCommand(db, flags, io)),
+      setCode(await (await import('./report-commands.ts')).exportCommand(db, flags, io)),
     );
 
   program
@@ -181,12 +180,19 @@ Browsers on this machine (localhost) may control everything; browsers elsewhere 
 their address carries the printed token (?token=…). See docs/serve.md. Needs the built app: npm run build.
 `,
     )
-    .action(async (flags: ServeFlags) => setCode(await serveCommand(flags, io)));
+    .action(async (flags: ServeFlags) =>
+      setCode(await (await import('./serve-command.ts')).serveCommand(flags, io)),
+    );
 
   return program;
 }
 
-/** Runs `jury` with `argv` (without the node and script words) and returns the exit code. */
+/**
+ * Runs `jury` with `argv` (without the node and script words) and returns the exit code. Each command's
+ * module is loaded when that command runs: Node strips the types of every TypeScript file it loads, and
+ * loading all of them (the judge, the server, the app's service) took a second before `jury standings`
+ * could start.
+ */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let code: number = EXIT.ok;
   const program = buildProgram(io, (c) => (code = c));
