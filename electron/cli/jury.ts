@@ -27,7 +27,7 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 // Probe what the machine offers for limits now, so the cost never lands inside a game; only for the
 // commands that play games (the probe starts processes: 70 ms that a report or a replay does not need).
-if (['play', 'run', 'serve'].includes(process.argv[2] ?? '')) sandboxCapabilities();
+if (['play', 'run', 'serve', 'worker'].includes(process.argv[2] ?? '')) sandboxCapabilities();
 
 const code = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),

@@ -93,8 +93,17 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
       '--db <file>',
       'the tournament database (default: a file named after the tournament in the data folder)',
     )
-    .option('--concurrency <n>', 'games at once (default: the config, else cores minus one)')
+    .option(
+      '--concurrency <n>',
+      'games at once on this machine (default: the config, else cores minus one; 0 with --workers by default)',
+    )
     .option('--json', 'one JSON line per event instead of the progress bar')
+    .option('--workers <redis-url>', 'play the games on jury worker machines through the queue at this Redis')
+    .option('--secret-file <file>', 'with --workers: the organiser’s secret (default: JURY_SECRET)')
+    .option(
+      '--factor-range <min:max>',
+      'with --workers: only workers whose speed factor is in this range play',
+    )
     .option(
       '--replay-changed',
       'play again the finished games of bots whose program changed since (by content hash)',
@@ -110,13 +119,47 @@ When a bot's program changed since it played finished games, jury run warns and 
 --replay-changed exactly those games are played again (same seeds and boards). In Swiss, groups by
 standing and knockout, later rounds keep the pairings that were made from the old results.
 
+With --workers, games are queued in Redis for jury worker processes on other machines (see
+docs/workers.md); this machine keeps the database and plays only --concurrency games itself.
+
 Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a usage or input error.`,
     )
     .action(
       async (
         config: string,
-        flags: { db?: string; concurrency?: string; json?: boolean; replayChanged?: boolean },
+        flags: {
+          db?: string;
+          concurrency?: string;
+          json?: boolean;
+          replayChanged?: boolean;
+          workers?: string;
+          secretFile?: string;
+          factorRange?: string;
+        },
       ) => setCode(await (await import('./run-command.ts')).runCommand(config, flags, io)),
+    );
+
+  program
+    .command('worker')
+    .description('play games of tournaments run with jury run --workers, taken from the queue at a Redis')
+    .requiredOption('--redis <url>', 'the queue: redis://[:password@]HOST[:PORT] or rediss:// (TLS)')
+    .option('--slots <n>', 'games at once (default: physical cores minus one)')
+    .option('--name <name>', 'how the coordinator and the app show this worker (default: host-pid)')
+    .option('--secret-file <file>', 'the organiser’s secret, as on the coordinator (default: JURY_SECRET)')
+    .option('--cache <dir>', 'where fetched programs and builds are kept (default: ~/.cache/jury/worker)')
+    .addHelpText(
+      'after',
+      `
+Jobs not signed with the organiser's secret are handed back, never played. Programs are fetched once by
+content hash and checked. Ctrl-C once finishes the running games and stops; twice aborts them.
+See docs/workers.md for a two-machine set-up.
+
+Example:
+  JURY_SECRET=$(cat jury-secret) jury worker --redis redis://:password@192.168.1.10:6379 --name lab-3`,
+    )
+    .action(
+      async (flags: { redis: string; slots?: string; name?: string; secretFile?: string; cache?: string }) =>
+        setCode(await (await import('./worker-command.ts')).workerCommand(flags, io)),
     );
 
   program

@@ -8,11 +8,12 @@ import { UsageError } from './usage-error.ts';
 // What `jury run` checks before it touches the database: a config refused here creates no file at all.
 // (The store itself is opened, created and refused by the engine's prepareRun.)
 
-/** Games at once: `--concurrency`, else the config's, else the cores minus one; refused unless a whole number ≥ 1. */
-export function concurrencyOf(flag: string | undefined, config: TournamentConfig): number {
+/** Games at once: `--concurrency`, else the config's, else the cores minus one; refused unless a whole number ≥ 1 (≥ 0 with `workers`: remote workers play the rest). */
+export function concurrencyOf(flag: string | undefined, config: TournamentConfig, workers = false): number {
   const concurrency = flag === undefined ? (config.concurrency ?? defaultConcurrency()) : Number(flag);
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new UsageError(`--concurrency must be a whole number of at least 1, got ${flag}`);
+  const least = workers ? 0 : 1;
+  if (!Number.isInteger(concurrency) || concurrency < least) {
+    throw new UsageError(`--concurrency must be a whole number of at least ${least}, got ${flag}`);
   }
   return concurrency;
 }

@@ -12,10 +12,12 @@ import { scheduleContext } from '../engine/tournament/scheduling.ts';
 import { TournamentRunner, type RunnerEvent } from '../engine/tournament/runner.ts';
 import type { CliIo } from './program.ts';
 import { checkSchedule, concurrencyOf } from './run-checks.ts';
+import { checkWorkerFlags, type WorkerRunFlags } from './run-workers.ts';
+import { followWorkers } from '../engine/workers/coordinator.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The options of `jury run`. */
-export interface RunFlags {
+export interface RunFlags extends WorkerRunFlags {
   readonly db?: string;
   readonly concurrency?: string;
   readonly json?: boolean;
@@ -59,7 +61,10 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
   if (!loaded.ok) throw new UsageError(loaded.error.message);
   const { config, baseDir } = loaded.value;
   // Everything about the config is checked before the database is created or opened.
-  const concurrency = concurrencyOf(flags.concurrency, config);
+  const remote = await checkWorkerFlags(flags);
+  // With workers this machine plays only the games it is asked to (none by default).
+  const concurrency =
+    remote && flags.concurrency === undefined ? 0 : concurrencyOf(flags.concurrency, config, remote !== null);
   const format = checkSchedule(config);
   const dbPath = flags.db ?? defaultStorePath(config.name, process.platform, process.env);
   const prepared = await prepareRun({
@@ -80,7 +85,7 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
     const say = (event: object): void => io.out(`${JSON.stringify(event)}\n`);
     const warn = (message: string): void =>
       flags.json ? say({ event: 'warning', message }) : io.err(`jury: warning: ${message}\n`);
-    if (chargesWallClock(config.timing.mode) && concurrency >= availableParallelism()) {
+    if (chargesWallClock(config.timing.mode) && concurrency >= availableParallelism() && !remote) {
       warn(
         `${concurrency} games at once on ${availableParallelism()} cores under official (wall-clock) timing: bots may be charged for waiting on the CPU; use fewer games or --timing cpu`,
       );
@@ -91,14 +96,20 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
         : io.err(`jury: ${message}\n`);
     reportChanges(prepared.changes, warn, note);
 
+    const local = prepared.player(processLauncher());
+    const workers = remote ? await remote.open(prepared, local, concurrency, baseDir) : null;
     const runner = new TournamentRunner({
       store,
       scheduler: schedulerFor(format),
       context: scheduleContext(config, store.info().seed, prepared.participants),
-      play: prepared.player(processLauncher()),
-      concurrency,
-      onEvent: (e) => report(e, flags.json === true, io, say),
+      play: workers ? workers.play : local,
+      concurrency: workers ? await workers.concurrency() : concurrency,
+      onEvent: (e) => {
+        workers?.onRunnerEvent(e);
+        report(e, flags.json === true, io, say);
+      },
     });
+    const unfollow = workers ? followWorkers(workers, (n) => runner.setConcurrency(n)) : () => {};
     let interrupts = 0;
     const onSignal = (): void => {
       interrupts += 1;
@@ -121,6 +132,8 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      unfollow();
+      await workers?.close();
     }
   } finally {
     store.close();

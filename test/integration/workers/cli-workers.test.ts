@@ -1,0 +1,213 @@
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TournamentStore } from '../../../electron/engine/store/store.ts';
+import { finished, JURY, printed, type JuryResult } from '../cli/jury-process.ts';
+import { REDIS_MISSING, TestRedis } from '../../helpers/redis-server.ts';
+
+// Two `jury worker` processes and a `jury run --workers` coordinator on a real redis-server: a round robin
+// and a Swiss-then-final give the standings of a local run with the same seed; a worker killed with
+// SIGKILL mid-game and a coordinator killed and started again lose no game and play none twice.
+
+const SECRET = 'an-organiser-secret-for-tests';
+/** A dead worker's game is taken again after this lock time (ms). */
+const LOCK_MS = 2500;
+const redis = new TestRedis('a-redis-password');
+const dirs: string[] = [];
+const children: ChildProcessWithoutNullStreams[] = [];
+let botDir: string;
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755); // bots run as another uid when Jury is root
+  dirs.push(dir);
+  return dir;
+}
+
+function start(args: readonly string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  const child = spawn(process.execPath, [JURY, ...args], {
+    env: { ...process.env, JURY_SECRET: SECRET, JURY_WORKER_LOCK_MS: String(LOCK_MS), ...env },
+  });
+  children.push(child);
+  return child;
+}
+
+/** Starts a worker and resolves once it has said it is taking jobs. */
+async function worker(name: string): Promise<ChildProcessWithoutNullStreams> {
+  const child = start([
+    'worker',
+    '--redis',
+    redis.url,
+    '--slots',
+    '1',
+    '--name',
+    name,
+    '--cache',
+    tempDir(`jury-${name}-`),
+  ]);
+  await new Promise<void>((done, fail) => {
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      if (err.includes(`worker ${name} on`)) done();
+    });
+    child.on('exit', () => fail(new Error(`worker ${name} ended: ${err}`)));
+  });
+  return child;
+}
+
+async function stopAll(): Promise<void> {
+  for (const c of children.splice(0)) {
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGKILL');
+      await exited;
+    }
+  }
+}
+
+beforeAll(async () => {
+  if (REDIS_MISSING) throw new Error(REDIS_MISSING);
+  await redis.start();
+  botDir = tempDir('jury-cli-workers-bots-');
+  mkdirSync(join(botDir, 'bin'));
+  execFileSync('cc', [
+    '-O2',
+    '-o',
+    join(botDir, 'bin', 'bot6561'),
+    resolve('test/bench/judge/bots/bot6561.c'),
+  ]);
+}, 60_000);
+
+afterEach(stopAll);
+
+afterAll(async () => {
+  await stopAll();
+  await redis.remove();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A 6561 event: two sample bots and two C bots burning `burnUs` of CPU per move. */
+function event(name: string, schedule: object, burnUs: number): object {
+  return {
+    format: 'jury-tournament',
+    version: 1,
+    name,
+    game: '6561',
+    seed: 21,
+    schedule,
+    bots: [
+      { name: 'Greedy', sample: 'greedy' },
+      { name: 'Random', sample: 'random' },
+      { name: 'C7', executable: join(botDir, 'bin', 'bot6561'), args: [String(burnUs), '7'] },
+      { name: 'C3', executable: join(botDir, 'bin', 'bot6561'), args: [String(burnUs), '3'] },
+    ],
+    timing: { mode: 'cpu' },
+  };
+}
+
+function configFile(dir: string, config: object): string {
+  const path = join(dir, 'event.json');
+  writeFileSync(path, JSON.stringify(config));
+  return path;
+}
+
+/** `jury standings --json` of a store: each row's name, points and games, in order. */
+async function standings(db: string): Promise<unknown[]> {
+  const r = await finished(start(['standings', db, '--json']));
+  expect(r.code, r.err).toBe(0);
+  const rows = (JSON.parse(r.out) as { ranking: { rows: { name: string; points: number; games: number }[] } })
+    .ranking.rows;
+  return rows.map((row) => [row.name, row.points, row.games]);
+}
+
+/** The indexes of a store's finished games. */
+function storedGames(db: string): number[] {
+  const store = TournamentStore.open(db, { readOnly: true });
+  try {
+    return store.outcomes().map((o) => o.index);
+  } finally {
+    store.close();
+  }
+}
+
+/** The finished games of a run's --json output. */
+function finishedGames(r: JuryResult): number[] {
+  return r.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { event: string; index?: number })
+    .filter((e) => e.event === 'game-finished')
+    .map((e) => e.index ?? -1);
+}
+
+describe('jury worker and jury run --workers (real processes, a real redis-server)', () => {
+  it('plays a round robin and a Swiss-then-final on two workers with the standings of a local run', async () => {
+    await Promise.all([worker('w1'), worker('w2')]);
+    for (const [name, schedule] of [
+      ['Remote RR', { kind: 'round-robin' }],
+      ['Remote Swiss', { kind: 'swiss', swissRounds: 2, finalists: 2 }],
+    ] as const) {
+      const dir = tempDir('jury-cli-workers-');
+      const config = configFile(dir, event(name, schedule, 0));
+      const local = await finished(start(['run', config, '--db', join(dir, 'local.sqlite'), '--json']));
+      expect(local.code, local.err).toBe(0);
+      const remote = await finished(
+        start(['run', config, '--db', join(dir, 'remote.sqlite'), '--json', '--workers', redis.url]),
+      );
+      expect(remote.code, remote.err).toBe(0);
+      expect(finishedGames(remote).sort((a, b) => a - b)).toEqual(finishedGames(local).sort((a, b) => a - b));
+      expect(await standings(join(dir, 'remote.sqlite'))).toEqual(await standings(join(dir, 'local.sqlite')));
+    }
+  }, 180_000);
+
+  it('loses nothing when a worker is killed mid-game or the coordinator is killed and started again', async () => {
+    const dir = tempDir('jury-cli-workers-kill-');
+    // 1000 moves of 1 ms each per C bot: about a second per game, long enough to be killed in.
+    const config = configFile(dir, event('Remote kills', { kind: 'round-robin' }, 1000));
+    const db = join(dir, 'remote.sqlite');
+    const w1 = await worker('k1');
+    await worker('k2');
+    const coordinator = start(['run', config, '--db', db, '--json', '--workers', redis.url]);
+    const first = finished(coordinator);
+    // Once a game is stored and the next ones are under way: kill a worker (its game is taken again
+    // after the lock time), then the coordinator.
+    await printed(coordinator, '"game-finished"');
+    await new Promise((r) => setTimeout(r, 300));
+    w1.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    coordinator.kill('SIGKILL');
+    const killed = await first;
+    expect(killed.signal).toBe('SIGKILL');
+    // What the killed coordinator had stored (its last output line may be cut off).
+    const before = storedGames(db);
+    expect(before.length).toBeGreaterThan(0);
+    await worker('k3');
+    const again = await finished(start(['run', config, '--db', db, '--json', '--workers', redis.url]));
+    expect(again.code, again.err).toBe(0);
+    const after = finishedGames(again);
+    // Every game stored once: none of the first run's games played again, none missing.
+    expect(after.filter((i) => before.includes(i))).toEqual([]);
+    const end = JSON.parse(again.out.trim().split('\n').at(-1) ?? '{}') as {
+      finished: number;
+      total: number;
+    };
+    expect(end.finished).toBe(end.total);
+    expect(before.length + after.length).toBe(end.total);
+    // The same standings as a local run of the same event.
+    const local = await finished(start(['run', config, '--db', join(dir, 'local.sqlite'), '--json']));
+    expect(local.code, local.err).toBe(0);
+    expect(await standings(db)).toEqual(await standings(join(dir, 'local.sqlite')));
+    // Every record names the worker that played it, with its speed factor.
+    const store = TournamentStore.open(db, { readOnly: true });
+    try {
+      const workers = store.outcomes().map((o) => store.record(o.index)?.worker?.name);
+      expect(workers.every((w) => w === 'k1' || w === 'k2' || w === 'k3')).toBe(true);
+      expect(store.record(0)?.worker?.speedFactor).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
+  }, 180_000);
+});
