@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
-import { FINISHED_LINGER_MS, NEW_BOARDS_PER_FRAME, useLiveStore, type GameFrame } from './live.ts';
+import {
+  BOARDS_PER_FRAME,
+  FINISHED_LINGER_MS,
+  NEW_BOARDS_PER_FRAME,
+  useLiveStore,
+  type GameFrame,
+} from './live.ts';
 
 type Progress = EventPayload<'tournament.progress'>;
 
@@ -93,25 +99,38 @@ describe('the live store', () => {
     ]);
   });
 
-  it('adds new boards a few per animation frame, in game order, while shown boards update at once', async () => {
-    expect(NEW_BOARDS_PER_FRAME).toBe(2);
+  it('draws at most 4 boards per animation frame, 2 of them new, in the order they waited', async () => {
+    expect([BOARDS_PER_FRAME, NEW_BOARDS_PER_FRAME]).toEqual([4, 2]);
     const store = useLiveStore();
     await store.open('t1');
     await vi.advanceTimersByTimeAsync(20);
     for (const game of [9, 8, 7, 6, 5]) emit(frame(game, 1));
     emit(frame(3, 11));
     await vi.advanceTimersByTimeAsync(16);
+    // The first two new ones and the shown board 3.
     expect(games()).toEqual([
       [1, 4],
       [3, 11],
-      [5, 1],
-      [6, 1],
+      [8, 1],
+      [9, 1],
     ]);
-    emit(frame(9, 2)); // a newer frame of a board still waiting to join
+    emit(frame(5, 2)); // a newer frame of a board still waiting to join
+    for (const ply of [12, 13]) emit(frame(3, ply));
+    emit(frame(1, 5));
+    emit(frame(8, 2));
     await vi.advanceTimersByTimeAsync(16);
-    expect(games().map(([game]) => game)).toEqual([1, 3, 5, 6, 7, 8]);
+    // Four drawn: 7 and 6 join (5 would be a third new one), then 3 and 1; 8 and 5 wait.
+    expect(games()).toEqual([
+      [1, 5],
+      [3, 13],
+      [6, 1],
+      [7, 1],
+      [8, 1],
+      [9, 1],
+    ]);
     await vi.advanceTimersByTimeAsync(16);
-    expect(games()).toContainEqual([9, 2]);
+    expect(games()).toContainEqual([5, 2]);
+    expect(games()).toContainEqual([8, 2]);
     expect(games()).toHaveLength(7);
   });
 

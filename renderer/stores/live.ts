@@ -22,11 +22,15 @@ function nextFrame(work: () => void): () => void {
 }
 
 /**
- * At most this many boards join the wall per animation frame. Mounting a board (its card, its component,
- * the first layout of the grid around it) is the costliest thing the wall does: the first frames of 8
- * games at once made one task of 70 ms of CPU, above the 50 ms that keeps a page responsive. The others
- * join in the next frames, a few milliseconds later; boards already shown are updated at once.
+ * At most this many boards are drawn anew per animation frame, and of them at most
+ * {@link NEW_BOARDS_PER_FRAME} new ones. Drawing a board (its view, its SVG, the layout and paint around
+ * it) is the costliest thing the wall does: when the page has been kept waiting (a busy machine), all 8
+ * boards had news at once, and the frames of 8 games made one task of 60 to 70 ms of CPU, above the 50 ms
+ * that keeps a page responsive. The others are drawn in the next frames, with their newest frame by then;
+ * the waiting list holds one frame per game, so it never grows.
  */
+export const BOARDS_PER_FRAME = 4;
+/** At most this many boards join the wall per animation frame (mounting one costs the most). */
 export const NEW_BOARDS_PER_FRAME = 2;
 
 /** A frame older than what is shown: fewer plies, or a running frame after the game's final one. */
@@ -39,8 +43,8 @@ function isStale(frame: GameFrame, shown: GameFrame | undefined): boolean {
  * The live wall of one tournament: the latest frame of every running game, keyed by game index. Frames
  * arrive fast (up to ~10 per second per board, 8 boards), so they are kept in a `shallowRef` map that is
  * replaced, never deeply observed (a game state is big and only the board reads it), and all frames
- * that arrived during one animation frame are applied in one update (new boards at most
- * {@link NEW_BOARDS_PER_FRAME} per frame). A finished game's final frame
+ * that arrived during one animation frame are applied in one update (at most
+ * {@link BOARDS_PER_FRAME} boards per frame, {@link NEW_BOARDS_PER_FRAME} of them new). A finished game's final frame
  * stays {@link FINISHED_LINGER_MS} and then leaves; late frames of it are ignored.
  */
 export const useLiveStore = defineStore('live', () => {
@@ -62,14 +66,18 @@ export const useLiveStore = defineStore('live', () => {
     if (pending.size === 0) return;
     const next = new Map(frames.value);
     const later = new Map<number, GameFrame>();
+    let drawn = 0;
     let joined = 0;
-    // In game order, so that the boards join the wall in the order it shows them.
-    for (const [game, frame] of [...pending].sort(([a], [b]) => a - b)) {
+    // In the order they have waited (a Map keeps a game's first place when its frame is replaced).
+    for (const [game, frame] of pending) {
       if (gone.has(game) || isStale(frame, next.get(game))) continue;
-      if (!next.has(game) && joined++ >= NEW_BOARDS_PER_FRAME) {
+      const isNew = !next.has(game);
+      if (drawn >= BOARDS_PER_FRAME || (isNew && joined >= NEW_BOARDS_PER_FRAME)) {
         later.set(game, frame);
         continue;
       }
+      drawn++;
+      if (isNew) joined++;
       next.set(game, frame);
       if (frame.done) scheduleRemoval(game);
     }
