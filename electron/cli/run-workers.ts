@@ -1,5 +1,6 @@
 import type { GamePlayer } from '../engine/tournament/game-player.ts';
 import type { PreparedRun } from '../engine/tournament/prepare-run.ts';
+import { redisProblem } from '../engine/workers/connection.ts';
 import { openRemoteRun, type RemoteRun } from '../engine/workers/coordinator.ts';
 import { UsageError } from './usage-error.ts';
 import { redisTargetOf, secretOf } from './worker-command.ts';
@@ -28,8 +29,8 @@ export function factorRangeOf(text: string | undefined): readonly [number, numbe
 }
 
 /**
- * Checks `jury run`'s worker flags before anything is created: the Redis URL, the secret and the factor
- * range. Answers null without `--workers` (the flags that need it are then refused).
+ * Checks `jury run`'s worker flags before anything is created: the Redis URL (and that it answers), the
+ * secret and the factor range. Answers null without `--workers` (the flags that need it are then refused).
  */
 export async function checkWorkerFlags(flags: WorkerRunFlags): Promise<{
   open: (prepared: PreparedRun, local: GamePlayer, localSlots: number, baseDir: string) => Promise<RemoteRun>;
@@ -43,6 +44,8 @@ export async function checkWorkerFlags(flags: WorkerRunFlags): Promise<{
   const target = redisTargetOf(flags.workers, '--workers');
   const secret = await secretOf(flags.secretFile);
   const factorRange = factorRangeOf(flags.factorRange);
+  const problem = await redisProblem(target);
+  if (problem) throw new UsageError(`--workers: ${problem}`);
   return {
     open: async (prepared, local, localSlots, baseDir) => {
       try {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { processLauncher } from '../engine/bot-launcher.ts';
-import { parseRedisUrl, type RedisTarget } from '../engine/workers/connection.ts';
+import { parseRedisUrl, redisProblem, type RedisTarget } from '../engine/workers/connection.ts';
 import { defaultWorkerSlots } from '../engine/workers/cores.ts';
 import { JuryWorker } from '../engine/workers/worker.ts';
 import type { CliIo } from './program.ts';
@@ -66,6 +66,8 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
     );
   }
   const secret = await secretOf(flags.secretFile);
+  const problem = await redisProblem(target);
+  if (problem) throw new UsageError(`--redis: ${problem}`);
   const lockMs = Number(process.env['JURY_WORKER_LOCK_MS'] ?? 30_000);
   const worker = new JuryWorker({
     target,

@@ -83,3 +83,33 @@ export function queueConnection(target: RedisTarget): ConnectionOptions {
     retryStrategy: (times: number) => Math.min(200 * times, 2000),
   };
 }
+
+/**
+ * Checks that the Redis at `target` answers (a PING, with its password) within `waitMs`; answers why
+ * not, or null. Made before anything is created, so a wrong URL or password costs nothing.
+ */
+export async function redisProblem(target: RedisTarget, waitMs = 5000): Promise<string | null> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis({
+    ...redisOptions(target),
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
+  let last = '';
+  client.on('error', (e: Error) => (last = e.message));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect().then(() => client.ping()),
+      new Promise((_, fail) => (timer = setTimeout(() => fail(new Error('no answer')), waitMs))),
+    ]);
+    return null;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return `Redis at ${target.shown} does not answer (${last || why})`;
+  } finally {
+    clearTimeout(timer);
+    client.disconnect();
+  }
+}

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,43 @@ function finishedGames(r: JuryResult): number[] {
     .filter((e) => e.event === 'game-finished')
     .map((e) => e.index ?? -1);
 }
+
+describe('jury worker and jury run --workers refuse bad settings with exit code 2, creating nothing', () => {
+  it('names a bad URL, a missing secret, a wrong Redis password or a Redis that does not answer', async () => {
+    const dir = tempDir('jury-cli-workers-refuse-');
+    const config = configFile(dir, event('Refused', { kind: 'round-robin' }, 0));
+    const db = join(dir, 'never.sqlite');
+    const run = (url: string, env: Record<string, string> = {}) =>
+      finished(start(['run', config, '--db', db, '--workers', url], env));
+    expect(await run('localhost:6379')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--workers: the Redis URL must start with redis:// or rediss:// (TLS)'),
+    });
+    expect(await run(redis.url, { JURY_SECRET: '' })).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('give the organiser’s secret in JURY_SECRET or --secret-file FILE'),
+    });
+    expect(await run(redis.url, { JURY_SECRET: 'short' })).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('at least 16 characters'),
+    });
+    const wrong = await run(redis.url.replace('a-redis-password', 'not-the-password'));
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(
+      /--workers: Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ does not answer \(.*(WRONGPASS|invalid)/i,
+    );
+    expect(wrong.err).not.toContain('not-the-password');
+    const nobody = await run('redis://127.0.0.1:1');
+    expect(nobody).toMatchObject({ code: 2, err: expect.stringContaining('does not answer') });
+    expect(existsSync(db)).toBe(false);
+    const w = await finished(start(['worker', '--redis', 'redis://127.0.0.1:1', '--slots', '0']));
+    expect(w).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--slots must be a whole number from 1 to 256'),
+    });
+    for (const r of [wrong, nobody, w]) expect(r.err).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
 
 describe('jury worker and jury run --workers (real processes, a real redis-server)', () => {
   it('plays a round robin and a Swiss-then-final on two workers with the standings of a local run', async () => {

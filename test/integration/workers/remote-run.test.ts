@@ -55,7 +55,7 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function config(): TournamentConfig {
+function config(burnUs = 0): TournamentConfig {
   const parsed = parseTournamentConfig({
     format: 'jury-tournament',
     version: 1,
@@ -65,8 +65,12 @@ function config(): TournamentConfig {
     schedule: { kind: 'round-robin', repeats: 1 },
     bots: [
       { name: 'Random', sample: 'random' },
-      { name: 'Compiled', executable: join(botDir, 'bin', 'bot6561'), args: ['0', '7'] },
-      { name: 'Source', source: { file: join(botDir, 'src', 'bot6561.c'), language: 'c' }, args: ['0', '3'] },
+      { name: 'Compiled', executable: join(botDir, 'bin', 'bot6561'), args: [String(burnUs), '7'] },
+      {
+        name: 'Source',
+        source: { file: join(botDir, 'src', 'bot6561.c'), language: 'c' },
+        args: [String(burnUs), '3'],
+      },
     ],
     timing: { mode: 'cpu' },
   });
@@ -75,10 +79,14 @@ function config(): TournamentConfig {
 }
 
 /** Runs the config into a fresh store, locally or through `workers` remote slots; answers the store's path. */
-async function run(remote: boolean): Promise<{ db: string; workers: string[]; live: Map<number, number> }> {
+async function run(
+  remote: boolean,
+  options: { burnUs?: number; afterFirstGame?: () => Promise<void> } = {},
+): Promise<{ db: string; workers: string[]; live: Map<number, number> }> {
   const dir = tempDir('jury-remote-run-');
   const db = join(dir, 'cup.sqlite');
-  const cfg = config();
+  const cfg = config(options.burnUs);
+  let first: Promise<void> | null = null;
   const prepared = await prepareRun({
     store: db,
     holder: 'test',
@@ -114,6 +122,7 @@ async function run(remote: boolean): Promise<{ db: string; workers: string[]; li
         launcher: processLauncher(),
         log: (line) => names.push(line),
         benchmarkMs: 40,
+        lockMs: 2000,
       });
       await worker.start();
       workers.push(worker);
@@ -138,8 +147,12 @@ async function run(remote: boolean): Promise<{ db: string; workers: string[]; li
         context,
         play: remoteRun.play,
         concurrency,
-        onEvent: remoteRun.onRunnerEvent,
+        onEvent: (event) => {
+          remoteRun.onRunnerEvent(event);
+          if (event.kind === 'game-finished') first ??= options.afterFirstGame?.() ?? Promise.resolve();
+        },
       }).run();
+      await first;
       expect(state).toBe('done');
     } finally {
       await remoteRun.close();
@@ -185,4 +198,33 @@ describe('a tournament on remote workers (BullMQ on a real Redis)', () => {
       b.close();
     }
   }, 120_000);
+
+  it('survives a Redis restart mid-run: every game stored once, the standings of a local run', async () => {
+    const restarted = await run(true, {
+      burnUs: 1000,
+      afterFirstGame: async () => {
+        await redis.stop();
+        await new Promise((r) => setTimeout(r, 1000));
+        await redis.start();
+      },
+    });
+    const local = await run(false, { burnUs: 1000 });
+    const { TournamentStore } = await import('../../../electron/engine/store/store.ts');
+    const a = TournamentStore.open(local.db, { readOnly: true });
+    const b = TournamentStore.open(restarted.db, { readOnly: true });
+    try {
+      const cfg = config(1000);
+      const rows = (s: typeof a) => leaderboard(s, cfg, 'event').rows.map((r) => [r.name, r.points, r.games]);
+      expect(
+        b
+          .outcomes()
+          .map((o) => o.index)
+          .sort(),
+      ).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(rows(b)).toEqual(rows(a));
+    } finally {
+      a.close();
+      b.close();
+    }
+  }, 180_000);
 });
