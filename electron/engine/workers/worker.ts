@@ -10,7 +10,7 @@ import { ProgressRelay } from './live-relay.ts';
 import { JURY_VERSION } from '../version.ts';
 import { queueConnection, redisOptions, type RedisTarget } from './connection.ts';
 import { TreeCache } from './file-tree.ts';
-import { openJob } from './job.ts';
+import { openJob, type GameJob } from './job.ts';
 import { GAME_QUEUE, HEARTBEAT_MS, HEARTBEAT_TTL_S, QUEUE_PREFIX, workerKey } from './names.ts';
 import { RemoteBots } from './remote-bots.ts';
 import { cpuBenchmarkMs, scaledConfig, speedFactor } from './speed.ts';
@@ -31,6 +31,11 @@ export interface JuryWorkerOptions {
   readonly lockMs?: number;
   /** The speed benchmark's time, when already measured (tests). */
   readonly benchmarkMs?: number;
+  /**
+   * For `npm run bench` only: answers a job's record without playing it (the queue and the coordinator
+   * are what is measured there, not the judge). Absent: every game is played.
+   */
+  readonly simulate?: (job: GameJob) => Promise<GameRecord>;
 }
 
 /** What a worker tells the coordinator about itself, every {@link HEARTBEAT_MS}. */
@@ -157,6 +162,7 @@ export class JuryWorker {
       );
     }
     this.problem = null;
+    if (this.opts.simulate) return this.opts.simulate(opened);
     const config = scaledConfig(opened.config, factor);
     const bots = await this.bots.ready(config.game, opened.bots);
     let slot = 0;
