@@ -174,7 +174,8 @@ describe('the IPC contract', () => {
   });
 
   it('rejects bad payloads, naming the field', () => {
-    const bad = play.request.safeParse({ game: 'chess', bots: [{ sample: 'x' }], timing: 'cpu' });
+    // No bot at all (a game package may have a single player, so one bot is a valid request).
+    const bad = play.request.safeParse({ game: 'chess', bots: [], timing: 'cpu' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['game', 'bots']);
     const seed = play.request.safeParse({
