@@ -35,12 +35,37 @@ function candidateMoves(state: State6561): Move6561[] {
 }
 
 /**
+ * Whether the rhythm's move is possible in `state`, remembered per state (states are immutable): the
+ * referee asks `toAct` and `checkMove` of the same position, and each used to generate every candidate
+ * move for it. A placement needs an empty field; a slide, a direction that changes the board.
+ */
+const movable = new WeakMap<State6561, boolean>();
+
+function canMove(state: State6561): boolean {
+  const known = movable.get(state);
+  if (known !== undefined) return known;
+  let can = false;
+  if (rhythmStep(state.moves).kind === 'place') {
+    can = state.board.some((field) => field === null);
+  } else {
+    for (const direction of DIRECTIONS) {
+      if (!sameBoard(slideBoard(state.board, direction), state.board)) {
+        can = true;
+        break;
+      }
+    }
+  }
+  movable.set(state, can);
+  return can;
+}
+
+/**
  * How the game ended, or `null` while it runs: after 1000 moves (`move-limit`), or when the move the
  * rhythm asks for is impossible (`no-valid-move`: a placement on a full board, or no slide that changes it).
  */
 export function gameEnd(state: State6561): GameEnd | null {
   if (state.moves >= MOVE_LIMIT) return { kind: 'move-limit', moves: state.moves };
-  if (candidateMoves(state).length === 0) return { kind: 'no-valid-move', seat: seatToMove(state.moves) };
+  if (!canMove(state)) return { kind: 'no-valid-move', seat: seatToMove(state.moves) };
   return null;
 }
 
