@@ -21,8 +21,9 @@ file (--bot my_bot.cpp) is built first with CodeCup-style flags: .c (gcc -O2 -st
 and node.
 
 Timing modes:
-  official  wall time from writing the prompt to reading the whole reply; every other bot of the game is
-            stopped (SIGSTOP) while one thinks, as on the CodeCup server (default)
+  official  wall time from writing the prompt to reading the whole reply; a bot caught using CPU while
+            another thinks is stopped (SIGSTOP) during the others' turns from then on, as every bot is on
+            the CodeCup server (default)
   cpu       CPU time of the bot's process, for busy machines; a wall-time cap still catches sleeping bots
 
 A game package (a folder with jury-game.json, see docs/caia.md) is played by giving its folder instead of a

@@ -85,6 +85,12 @@ const seatRecord = z.object({
   exit: exitInfo,
   /** It was still running after the grace period that followed the end of its game, and was killed. */
   killedAfterEnd: z.boolean(),
+  /**
+   * Official timing: the program was caught using CPU time while another one thought, and was stopped
+   * (SIGSTOP) during the others' turns from this ply on, to the end of the game. Absent for a program
+   * that never was: it ran undisturbed.
+   */
+  stoppedFromPly: ply.optional(),
 });
 
 const lineRecord = z.object({

@@ -17,6 +17,8 @@ interface Table {
   readonly channels: readonly MemoryChannel[];
   /** Every write, in order: the seat and its lines. */
   readonly writes: readonly { readonly seat: number; readonly lines: readonly string[] }[];
+  /** Per seat: how often it was stopped (suspend) and let run again (resume). */
+  readonly signals: readonly { suspend: number; resume: number }[];
 }
 
 /** Plays one game of in-memory players; `strategies[seat]` replaces the good player of that seat. */
@@ -27,7 +29,10 @@ async function play(
   extra: {
     timing?: TimingMode;
     control?: TimeControl;
-    checkSuspension?: boolean;
+    /** Seats that compute while the others think: their made-up CPU clock also runs between their turns. */
+    ponderers?: readonly number[];
+    /** Called whenever a player is asked to move, with the ply and every channel. */
+    onAsked?: (seat: number, ply: number, channels: readonly MemoryChannel[]) => void;
     onEvent?: (event: RefereeEvent, writes: Table['writes']) => void;
   } = {},
 ): Promise<Table> {
@@ -35,12 +40,11 @@ async function play(
   const oracle = new MemoryOracle(game, seed);
   const channels: MemoryChannel[] = [];
   const writes: { seat: number; lines: string[] }[] = [];
+  const signals = Array.from({ length: game.info.seats }, () => ({ suspend: 0, resume: 0 }));
   for (let seat = 0; seat < game.info.seats; seat++) {
     const own = strategies[seat] ?? playsWell(game, seed);
     const strategy: MemoryStrategy = (view) => {
-      // In official mode, while a program thinks every other one must be stopped.
-      if (extra.checkSuspension)
-        expect(channels.filter((c, i) => i !== seat && !c.exited).every((c) => c.suspended)).toBe(true);
+      extra.onAsked?.(seat, view.ply, channels);
       return own(view);
     };
     const channel = new MemoryChannel(seat, oracle, strategy);
@@ -49,7 +53,21 @@ async function play(
       writes.push({ seat, lines: [...lines] });
       send(lines);
     };
-    channel.cpuUs = () => 1000 * channel.received.length; // a made-up CPU clock, for the record's times
+    // A made-up CPU clock, for the record's times: 1 ms per reply waited for. A ponderer's also runs
+    // while the others think, 5 ms per line it is sent (lines come when the others move).
+    let reads = 0;
+    const read = channel.read.bind(channel);
+    channel.read = (timeoutUs) => {
+      reads += 1;
+      return read(timeoutUs);
+    };
+    const ponders = extra.ponderers?.includes(seat) === true;
+    channel.cpuUs = () => 1000 * reads + (ponders ? 5000 * channel.received.length : 0);
+    const suspend = channel.suspend.bind(channel);
+    const resume = channel.resume.bind(channel);
+    const count = signals[seat] as { suspend: number; resume: number };
+    channel.suspend = () => (count.suspend++, suspend());
+    channel.resume = () => (count.resume++, resume());
     channels.push(channel);
   }
   const record = await playGame(
@@ -67,7 +85,7 @@ async function play(
       ...(extra.control ? { control: extra.control } : {}),
     },
   );
-  return { record, channels, writes };
+  return { record, channels, writes, signals };
 }
 
 const ids: readonly GameId[] = ['less', 'more', '6561', 'flit'];
@@ -75,7 +93,14 @@ const ids: readonly GameId[] = ['less', 'more', '6561', 'flit'];
 describe('the referee with well-behaved players', () => {
   for (const id of ids) {
     it(`plays a whole game of ${id} that replays to the same result`, async () => {
-      const { record, channels } = await play(id, 11, {}, { checkSuspension: true });
+      // A program that has not replied yet (it may be starting up) is stopped while another thinks.
+      const replied = new Set<number>();
+      const onAsked = (seat: number, _ply: number, cs: readonly MemoryChannel[]): void => {
+        const waiting = cs.filter((c, i) => i !== seat && !c.exited && !replied.has(i));
+        expect(waiting.every((c) => c.suspended)).toBe(true);
+        replied.add(seat);
+      };
+      const { record, channels, signals } = await play(id, 11, {}, { onAsked });
       expect(record.seats.every((s) => s.status === 'OK' && s.failure === null)).toBe(true);
       expect(record.moves.length).toBeGreaterThan(3);
       expect(record.moves.every((m) => m.by === 'bot')).toBe(true);
@@ -88,8 +113,16 @@ describe('the referee with well-behaved players', () => {
       );
       expect(channels.every((c) => !c.readIfSuspended && c.shutdowns >= 1)).toBe(true);
       expect(record.seats.every((s) => s.time.moves > 0 && s.time.wallUs >= s.time.maxChargedUs)).toBe(true);
+      // Quiet programs are signalled at most once each way (while starting up), and the record says nothing.
+      expect(signals.every((s) => s.suspend <= 1 && s.resume <= 1)).toBe(true);
+      expect(record.seats.every((s) => !('stoppedFromPly' in s))).toBe(true);
     });
   }
+
+  it('never signals a program in cpu timing', async () => {
+    const { signals } = await play('flit', 5, {}, { timing: 'cpu' });
+    expect(signals).toEqual(signals.map(() => ({ suspend: 0, resume: 0 })));
+  });
 
   it('sends Quit as the last line to every player of a two-player game', async () => {
     const { channels } = await play('more', 3);
@@ -161,7 +194,7 @@ describe('the referee on its hot path', () => {
   it('records the CPU time of every reply in official mode, though it reads it after the next prompt', async () => {
     const { record } = await play('6561', 4);
     const bot = record.moves.filter((m) => m.by === 'bot');
-    // The made-up clock advances by 1000 per line received; a seat is sent one line per turn.
+    // The made-up clock advances by 1000 per reply waited for.
     expect(bot.length).toBeGreaterThan(100);
     expect(bot.slice(2).every((m) => m.cpuUs === 1000)).toBe(true);
     for (const [seat, s] of record.seats.entries()) {
@@ -169,6 +202,46 @@ describe('the referee on its hot path', () => {
       expect(s.time.cpuUs).toBe(own.reduce((sum, m) => sum + (m.cpuUs ?? 0), 0));
     }
   });
+});
+
+describe('the referee with a program that computes while the others think (official timing)', () => {
+  // Seed 4: a Flit game of more than one round (in memory, many are over after four moves).
+  for (const id of ['6561', 'flit'] as const) {
+    it(`catches it at its second turn and stops it during the others' turns from then on (${id})`, async () => {
+      const ponderer = 1;
+      const asked: { seat: number; ply: number; stopped: boolean[] }[] = [];
+      const { record, signals } = await play(
+        id,
+        4,
+        {},
+        {
+          ponderers: [ponderer],
+          onAsked: (seat, ply, cs) => asked.push({ seat, ply, stopped: cs.map((c) => c.suspended) }),
+        },
+      );
+      const own = asked.filter((a) => a.seat === ponderer).map((a) => a.ply);
+      const second = own[1] as number;
+      const caughtAt = record.seats[ponderer]?.stoppedFromPly;
+      expect(caughtAt).toBe(second + 1);
+      // Before it was caught (after its first reply) it ran during the others' turns; from then on it was
+      // stopped during every other seat's turn, and never during its own.
+      const others = asked.filter((a) => a.seat !== ponderer);
+      const between = others.filter((a) => a.ply > (own[0] as number) && a.ply < second);
+      expect(between.length).toBeGreaterThan(0);
+      expect(between.every((a) => a.stopped[ponderer] === false)).toBe(true);
+      const after = others.filter((a) => a.ply >= second + 1);
+      expect(after.length).toBeGreaterThan(2);
+      expect(after.every((a) => a.stopped[ponderer] === true)).toBe(true);
+      expect(asked.filter((a) => a.seat === ponderer).every((a) => a.stopped[ponderer] === false)).toBe(true);
+      // The quiet seats are not marked, and each was stopped at most once (before its first reply).
+      record.seats.forEach((s, seat) => {
+        if (seat === ponderer) return;
+        expect(s.stoppedFromPly).toBeUndefined();
+        expect(signals[seat]?.suspend).toBeLessThanOrEqual(1);
+      });
+      expect(replayRecord(record)).toMatchObject({ ok: true, scores: record.scores });
+    });
+  }
 });
 
 describe('the referee with failing players', () => {

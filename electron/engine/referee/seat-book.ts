@@ -25,6 +25,13 @@ export class SeatBook {
   prompted = true;
   lastLineAtUs = 0;
   suspended = false;
+  /** It replied at least once: its CPU time has a reading to compare with (see Seats.suspendOthers). */
+  replied = false;
+  /**
+   * Official mode: it was caught computing while the others thought; from this ply on it is stopped
+   * during their turns (null: it runs undisturbed).
+   */
+  stoppedFromPly: number | null = null;
   moves = 0;
   maxChargedUs = 0;
   readonly missed = { timeout: 0, invalid: 0, gone: 0 };
@@ -101,6 +108,7 @@ export class SeatBook {
       stderr: { ...this.channel.stderr() },
       exit: this.channel.exit,
       killedAfterEnd,
+      ...(this.stoppedFromPly === null ? {} : { stoppedFromPly: this.stoppedFromPly }),
     };
   }
 }

@@ -23,7 +23,7 @@ export class Seats {
   /** The record's transcript, in the order the lines were written and read. */
   readonly lines: LineRecord[] = [];
   private readonly opts: SeatsOptions;
-  /** Official mode: the one seat left running while the others are stopped. */
+  /** Official mode: the seat that thinks now, the others that must be stopped being stopped. */
   private running: Seat | null = null;
   // One write per seat per delivery: each seat's lines are gathered here (reused: no allocation per move).
   private readonly batch: string[][];
@@ -108,14 +108,20 @@ export class Seats {
   }
 
   /**
-   * Official mode, right after `actor`'s prompt is written: stops every other program, so none can steal
-   * its CPU while it thinks. After the prompt rather than before, so the stops are not between a reply
-   * and the next prompt; the others have nothing to read meanwhile.
+   * Official mode, right after `actor`'s prompt is written: stops the other programs that could steal its
+   * CPU while it thinks. A program that waits for its prompt uses none, and a SIGSTOP and SIGCONT per
+   * move would cost it and the judge a wake-up each, so only two kinds are stopped: one that has not
+   * replied yet (starting up, with no CPU reading to judge it by), and one caught computing while the
+   * others thought ({@link SeatBook.stoppedFromPly}, see GameTable.promptAndRead). After the prompt
+   * rather than before, so the stops are not between a reply and the next prompt.
    */
   suspendOthers(actor: Seat): void {
     if (this.running === actor) return;
     const books = this.books;
-    for (let seat = 0; seat < books.length; seat++) if (seat !== actor) (books[seat] as SeatBook).suspend();
+    for (let seat = 0; seat < books.length; seat++) {
+      const s = books[seat] as SeatBook;
+      if (seat !== actor && (!s.replied || s.stoppedFromPly !== null)) s.suspend();
+    }
     this.running = actor;
   }
 

@@ -21,6 +21,12 @@ import { isGone, missedTurnCause, type Turn } from './verdict.ts';
 const NOTHING: readonly Delivery[] = [];
 
 /**
+ * Official mode: CPU time a program may use between its reply and its next prompt before it counts as
+ * computing while the others think (reading its prompt and going back to wait takes microseconds).
+ */
+export const PONDER_TOLERANCE_US = 1000;
+
+/**
  * One game in progress: the programs at the table, the clock, the game state with the lines still to
  * write, and the moves so far. The referee's loop drives it one turn at a time. Failures follow the
  * game's failure policy alone; the time control only decides how time is charged (deadlines per move
@@ -125,12 +131,14 @@ export class GameTable {
     if (wallClock) seats.suspendOthers(actor);
     seats.flushAll();
     this.settle();
+    if (wallClock && own) this.watch(actor);
     this.flushEvents();
     s.prompted = false;
     const reply = await s.readReply(clock);
     if (reply.kind === 'line' || reply.kind === 'bad-line') seats.logReply(actor, reply);
-    // Per-move controls: a program that timed out still owes that reply. Stopped in official mode, it
-    // writes it only once resumed, after its next prompt, so the drain before the prompt cannot catch it.
+    // Per-move controls: a program that timed out still owes that reply. Written while the others play, the
+    // drain before its next prompt drops it; stopped (official mode, caught computing meanwhile), it writes
+    // it only once resumed, after its next prompt, where the drain cannot catch it.
     const perMove = this.control.kind === 'per-move';
     if (perMove && reply.kind === 'timeout') s.owed += 1;
     const time =
@@ -138,6 +146,7 @@ export class GameTable {
         ? (clock.abandon(), null)
         : clock.stop(reply.kind === 'timeout' ? undefined : reply.atUs);
     if (time && reply.kind !== 'timeout') s.countMove(time);
+    if (time) s.replied = true;
     const usedUs = perMove ? (time?.chargedUs ?? 0) : clock.usedUs(actor);
     return { reply, time, usedUs };
   }
@@ -212,6 +221,20 @@ export class GameTable {
       end,
       scores: game.scores(this.state, failed),
     });
+  }
+
+  /**
+   * Official mode, once `seat`'s prompt is out: a program that used more than {@link PONDER_TOLERANCE_US}
+   * of CPU time between its previous reply and this prompt computed while the others thought, stealing
+   * their CPU. It is stopped during their turns from the next ply to the end of the game (see
+   * Seats.suspendOthers), and the record says so; a program that waits quietly is never signalled. The
+   * reading follows the prompt, off the path from a reply to the next prompt (see
+   * TimeKeeper.cpuBetweenTurnsUs for what it leaves out of the new turn).
+   */
+  private watch(seat: Seat): void {
+    const s = this.seats.book(seat);
+    if (!s.replied || s.stoppedFromPly !== null || s.closed) return;
+    if (this.clock.cpuBetweenTurnsUs(seat) > PONDER_TOLERANCE_US) s.stoppedFromPly = this.ply + 1;
   }
 
   /**

@@ -74,6 +74,30 @@ describe('TimeKeeper, official mode', () => {
     expect(tk.totals(0).cpuUs).toBe(100);
   });
 
+  it('settling late: tells the CPU time a program used between its reply and its next prompt', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, settleCpuLate: true });
+    expect(tk.cpuBetweenTurnsUs(0)).toBeNaN(); // no reading yet: nothing to compare with
+    tk.start(0);
+    s.cpu[0] = 1_000;
+    tk.stop();
+    tk.start(1);
+    expect(tk.settle()).toBe(1_000); // the reading just after seat 0's reply
+    s.cpu[0] = 3_500; // it computes while seat 1 thinks
+    s.wall = 100;
+    tk.stop();
+    s.wall = 200;
+    tk.start(0); // its next prompt; 30 µs later it is asked
+    s.wall = 230;
+    s.cpu[0] = 3_520; // 20 µs of it spent on the new prompt, within those 30 µs of wall time
+    expect(tk.cpuBetweenTurnsUs(0)).toBe(3_520 - 1_000 - 30);
+    expect(tk.settle()).toBe(0); // seat 1's reply
+    expect(tk.cpuBetweenTurnsUs(1)).toBe(0); // just read; not running: nothing subtracted
+    s.cpu[0] = 4_000;
+    tk.stop();
+    expect(tk.settle()).toBe(3_000); // the move's CPU time still runs from the last reading
+  });
+
   it('waits exactly the remaining budget and flags the reply that exceeds it', () => {
     const { s, source } = fakeSource();
     const tk = keeper({ source });

@@ -4,7 +4,7 @@ import { chargesWallClock, type TimingMode } from '../../../shared/timing/modes.
 /**
  * How thinking time is charged (the modes are listed in shared/timing/modes.ts):
  * - `official`: wall time from writing the prompt to reading the full reply, as the CodeCup server does
- *   (the referee suspends every other bot of the game meanwhile, so they cannot steal the CPU);
+ *   (the referee stops a bot caught computing while the others think, so it cannot steal their CPU);
  * - `cpu`: the CPU time the bot's process used meanwhile, for busy machines. A wall-time cap
  *   (`wallCapFactor` × the time left, plus `wallSlackUs`) still catches bots that sleep forever.
  * Both hold for a budget per game and for a deadline per move (Flit) alike: per move, the time left is
@@ -182,6 +182,23 @@ export class TimeKeeper {
     if (Number.isNaN(this.settledCpuUs)) this.readUnsettled();
     this.unsettled = -1;
     return this.settledCpuUs;
+  }
+
+  /**
+   * With {@link TimeKeeperOptions.settleCpuLate}: the CPU time `seat` used between its previous reply
+   * and its current prompt, from its last reading (the one {@link TimeKeeper.settle} took just after that
+   * reply) to a full reading now, less the wall time since its clock started (what it can have spent on
+   * the new prompt meanwhile, one thread's worth); NaN before its first reading. The referee calls it
+   * once `seat`'s prompt is out, to catch a program that computes while the others think. The reading is
+   * not kept: the move's CPU time still runs from the last one, so it holds what the program did since
+   * its previous reply.
+   */
+  cpuBetweenTurnsUs(seat: number): number {
+    const last = this.lastCpu[seat] ?? Number.NaN;
+    if (Number.isNaN(last)) return Number.NaN;
+    const cpu = this.opts.source.cpuUs(seat);
+    const sinceStart = this.seat === seat ? this.opts.source.wallUs() - this.wall0 : 0;
+    return cpu - last - Math.max(0, sinceStart);
   }
 
   /** The time `seat` has been charged so far, in microseconds. */

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gameModule } from '../../../shared/games/registry.ts';
+import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
+import { playMatch, type Launcher, type MatchBot } from '../../../electron/engine/play-match.ts';
+import { replayRecord } from '../../../electron/engine/record/replay.ts';
+import type { GameRecord } from '../../../electron/engine/record/schema.ts';
+import { buildBots, command6561, type JudgeBots } from '../../bench/judge/bots.ts';
+
+const FIXTURES = fileURLToPath(new URL('../../fixtures/bots/', import.meta.url));
+const node = process.execPath;
+const linux = process.platform === 'linux';
+// The benchmark's C players: they wait for their prompt without using any CPU, unlike a runtime (Node's
+// or Java's collector and compiler threads may work for a millisecond or more after a reply).
+let bots: JudgeBots | null = null;
+/** A C 6561 player burning `burnUs` of CPU per move. */
+const player = (burnUs: number): string[] => command6561(bots as JudgeBots, burnUs, 1);
+/** `ponder.js` playing through a C player. */
+const ponderer = (): string[] => [node, join(FIXTURES, 'ponder.js'), '--after=1', '--', ...player(0)];
+
+beforeAll(() => {
+  if (linux) bots = buildBots();
+});
+afterAll(() => bots?.dispose());
+
+/** What the channels saw of a game: each seat's SIGSTOPs, and whether a seat was stopped at each of its opponent's reads. */
+interface Signals {
+  readonly stops: number[];
+  /** Per seat: for every read of the other seat's reply, whether this seat was stopped meanwhile. */
+  readonly stoppedWhileOtherRead: boolean[][];
+}
+
+/** Plays 6561 in official timing between `commands`, watching the channels' suspend, resume and read. */
+async function play(commands: readonly string[][]): Promise<{ record: GameRecord } & Signals> {
+  const stops = commands.map(() => 0);
+  const stopped = commands.map(() => false);
+  const stoppedWhileOtherRead: boolean[][] = commands.map(() => []);
+  const real = processLauncher();
+  let next = 0;
+  // The channel is the seam: every SIGSTOP of a seat is one suspend() call, every SIGCONT one resume().
+  const launcher: Launcher = {
+    async launch(bot, limits, cpus) {
+      const seat = next++;
+      const launched = await real.launch(bot, limits, cpus);
+      const c = launched.channel;
+      const [suspend, resume, read] = [c.suspend.bind(c), c.resume.bind(c), c.read.bind(c)];
+      c.suspend = () => ((stops[seat] = (stops[seat] ?? 0) + 1), (stopped[seat] = true), suspend());
+      c.resume = () => ((stopped[seat] = false), resume());
+      c.read = (timeoutUs) => {
+        stopped.forEach((s, other) => other !== seat && stoppedWhileOtherRead[other]?.push(s));
+        return read(timeoutUs);
+      };
+      return launched;
+    },
+  };
+  const seats: MatchBot[] = commands.map((command, i) => ({
+    name: `seat-${i}`,
+    command: [...command],
+    paths: [(bots as JudgeBots).dir],
+  }));
+  const record = await playMatch(
+    {
+      game: gameModule('6561'),
+      bots: seats,
+      seed: 3,
+      timing: 'official',
+      graceMs: 300,
+      limits: { memoryMiB: 1024, maxProcesses: 256, network: false },
+    },
+    launcher,
+  );
+  expect(replayRecord(record)).toMatchObject({ ok: true });
+  expect(record.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
+  return { record, stops, stoppedWhileOtherRead };
+}
+
+const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+describe.runIf(linux)('official timing stops only a program that computes while the others think', () => {
+  it('never signals quiet programs once they have replied, and says nothing of them in the record', async () => {
+    const { record, stops } = await play([player(0), player(0)]);
+    expect(record.moves.length).toBeGreaterThan(100);
+    // At most the stop of a program that has not replied yet (starting up while the other thinks).
+    expect(stops.every((n) => n <= 1)).toBe(true);
+    expect(record.seats.every((s) => s.stoppedFromPly === undefined)).toBe(true);
+  });
+
+  it("catches a pondering program at its next turns and stops it during the other's turns from then on", async () => {
+    // The other seat computes for 10 ms per move: a pondering thread running meanwhile would use as much.
+    const { record, stops, stoppedWhileOtherRead } = await play([player(10_000), ponderer()]);
+    const caught = record.seats[1]?.stoppedFromPly ?? -1;
+    expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
+    // Its spinning thread starts after its first reply (ply 1); it is caught at its next turn (ply 3), or
+    // the one after if the thread was slow to start.
+    expect([4, 6]).toContain(caught);
+    expect(stops[0]).toBeLessThanOrEqual(1);
+    // From then on it is stopped during every turn of the other (about 500), and not before.
+    const during = stoppedWhileOtherRead[1] ?? [];
+    const from = caught / 2; // the other seat's reads: plies 0, 2, 4 …
+    expect(during.slice(1, from).every((s) => !s)).toBe(true);
+    expect(during.slice(from).every((s) => s)).toBe(true);
+    expect(stops[1]).toBeGreaterThan(400);
+    // Its CPU time per move then holds its own turn (both of its busy threads, for the turn's wall time,
+    // and the moment until it is stopped again), not the other's 10 ms on top, and the other is charged
+    // its own 10 ms and the judge's overhead (loose bounds: the machine may be busy with other tests).
+    const own = record.moves.filter((m) => m.seat === 1 && m.ply > caught);
+    expect(median(own.map((m) => (m.cpuUs ?? 0) - 2 * (m.wallUs ?? 0)))).toBeLessThan(5000);
+    const theirs = record.moves.filter((m) => m.seat === 0 && m.ply > caught).map((m) => m.chargedUs ?? 0);
+    expect(median(theirs)).toBeLessThan(30_000);
+  });
+});
