@@ -45,7 +45,9 @@ export function inspectStoreFile(path: string, options: InspectOptions = {}): nu
   if (!walBeside) url.searchParams.set('immutable', '1');
   let db: DatabaseSync;
   try {
-    db = new DatabaseSync(url, { readOnly: true });
+    // Another Jury may be writing (a run) or checking (an export) the same file: wait for its lock as the
+    // store's own connections do, rather than call a busy file damaged.
+    db = new DatabaseSync(url, { readOnly: true, timeout: 5000 });
   } catch (e) {
     throw new StoreError('not-a-store', `${path} cannot be opened as SQLite: ${(e as Error).message}`, {
       cause: e,
