@@ -12,11 +12,12 @@ import { parseArgs } from 'node:util';
 import { judgeSection } from './judge/index.ts';
 import { rendererSection } from './renderer/index.ts';
 import { tournamentSection } from './tournament/index.ts';
+import { workersSection } from './workers/index.ts';
 import { heading, targetTable } from './lib/format.ts';
 import type { BenchContext, Figures, PartResult, Section } from './lib/section.ts';
 
 /** Every section; a later one (a tournament simulation) is one more entry. */
-const SECTIONS: readonly Section[] = [judgeSection, tournamentSection, rendererSection];
+const SECTIONS: readonly Section[] = [judgeSection, tournamentSection, rendererSection, workersSection];
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 

@@ -6,3 +6,10 @@ export const workerKey = (name: string): string => `${QUEUE_PREFIX}:worker:${nam
 export const WORKER_KEYS = `${QUEUE_PREFIX}:worker:*`;
 export const HEARTBEAT_MS = 2000;
 export const HEARTBEAT_TTL_S = 10;
+/**
+ * Where a worker leaves a finished game's record (JSON text) for the coordinator: beside the job, not in
+ * it, so that the queue's event stream carries a key rather than every record; removed once stored.
+ */
+export const recordKey = (jobId: string): string => `${QUEUE_PREFIX}:record:${jobId}`;
+/** A record nobody came for is dropped after a week. */
+export const RECORD_TTL_S = 7 * 24 * 3600;

@@ -2,14 +2,14 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { gameModule } from '../../../shared/games/registry.ts';
-import { gameRecordSchema, type GameRecord } from '../record/schema.ts';
+import { RECORD_FORMAT, type GameRecord } from '../record/schema.ts';
 import type { RefereeEvent } from '../referee/options.ts';
 import { progressEvents } from './live-relay.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
 import { JURY_VERSION } from '../version.ts';
 import { queueConnection, redisOptions, type RedisTarget } from './connection.ts';
 import { JOB_VERSION, signJob } from './job.ts';
-import { GAME_QUEUE, QUEUE_PREFIX, WORKER_KEYS } from './names.ts';
+import { GAME_QUEUE, QUEUE_PREFIX, recordKey, WORKER_KEYS } from './names.ts';
 import type { RemoteBot } from './remote-bots.ts';
 import type { WorkerBeat } from './worker.ts';
 
@@ -33,7 +33,7 @@ export interface RemoteGamesOptions {
  * The coordinator's side of the queue: plays a scheduled game by queueing it as a signed job (one job
  * per game: its id is the run and the game's index, so a game queued again after a coordinator restart
  * is the same job, and a result that came in meanwhile is taken at once) and waiting for a worker's
- * record, checked against the record schema and the game asked for. The store stays the coordinator's
+ * record (left in Redis beside the job), checked for the game asked for. The store stays the coordinator's
  * alone; a job is removed once its game is stored ({@link RemoteGames.forget}).
  */
 export class RemoteGames {
@@ -144,18 +144,32 @@ export class RemoteGames {
     } finally {
       this.running.delete(id);
     }
-    const parsed = gameRecordSchema.safeParse(result);
-    if (!parsed.success) throw new Error(`game ${game.index + 1}: the worker's record is not a game record`);
-    const record = parsed.data;
+    const record = await this.fetchRecord(game, result);
     if (record.game !== opts.config.game || record.seed !== game.seed) {
       throw new Error(`game ${game.index + 1}: the worker's record is of another game`);
     }
     return record;
   }
 
-  /** Drops a stored game's job (its record now lives in the store). */
+  /**
+   * The record a worker left in Redis (its job's result names the key). Only its shape is checked here:
+   * the store checks every record in full before it keeps it, and refuses the game otherwise.
+   */
+  private async fetchRecord(game: ScheduledGame, result: unknown): Promise<GameRecord> {
+    const key = (result as { record?: unknown } | null)?.record;
+    const text = typeof key === 'string' ? await this.redis.get(key) : null;
+    if (text === null) throw new Error(`game ${game.index + 1}: the worker's record is not in Redis`);
+    const record = JSON.parse(text) as GameRecord;
+    if (record?.format !== RECORD_FORMAT || !Array.isArray(record.seats) || !Array.isArray(record.scores)) {
+      throw new Error(`game ${game.index + 1}: the worker's record is not a game record`);
+    }
+    return record;
+  }
+
+  /** Drops a stored game's job and its record (which now live in the store). */
   async forget(index: number): Promise<void> {
-    await this.queue.remove(this.jobId(index)).catch(() => 0);
+    const id = this.jobId(index);
+    await Promise.allSettled([this.queue.remove(id), this.redis.del(recordKey(id))]);
   }
 
   /** The workers that beat within the last few seconds. */

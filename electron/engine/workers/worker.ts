@@ -11,7 +11,15 @@ import { JURY_VERSION } from '../version.ts';
 import { queueConnection, redisOptions, type RedisTarget } from './connection.ts';
 import { TreeCache } from './file-tree.ts';
 import { openJob, type GameJob } from './job.ts';
-import { GAME_QUEUE, HEARTBEAT_MS, HEARTBEAT_TTL_S, QUEUE_PREFIX, workerKey } from './names.ts';
+import {
+  GAME_QUEUE,
+  HEARTBEAT_MS,
+  HEARTBEAT_TTL_S,
+  QUEUE_PREFIX,
+  RECORD_TTL_S,
+  recordKey,
+  workerKey,
+} from './names.ts';
 import { RemoteBots } from './remote-bots.ts';
 import { cpuBenchmarkMs, scaledConfig, speedFactor } from './speed.ts';
 
@@ -142,7 +150,15 @@ export class JuryWorker {
     await this.redis.set(workerKey(this.opts.name), JSON.stringify(beat), 'EX', HEARTBEAT_TTL_S);
   }
 
-  private async play(job: Job, token: string | undefined): Promise<GameRecord> {
+  /** Plays a job's game and leaves its record in Redis ({@link recordKey}); answers where. */
+  private async play(job: Job, token: string | undefined): Promise<{ readonly record: string }> {
+    const record = await this.playJob(job, token);
+    const key = recordKey(job.id ?? '');
+    await this.redis.set(key, JSON.stringify(record), 'EX', RECORD_TTL_S);
+    return { record: key };
+  }
+
+  private async playJob(job: Job, token: string | undefined): Promise<GameRecord> {
     const opened = openJob(job.data, this.opts.secret);
     if ('refused' in opened) {
       // A wrong secret is this worker's set-up, not the job: back to the queue for the others.
