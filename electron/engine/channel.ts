@@ -67,6 +67,12 @@ export interface PlayerChannel {
    */
   cpuUs(knownThreads?: boolean): number;
   /**
+   * Whether the player has started a child process that is still there. Its CPU time is not in
+   * {@link PlayerChannel.cpuUs}, so official timing stops such a player during the others' turns as it
+   * stops one caught computing then. Absent where it cannot be told (the player counts as childless).
+   */
+  startedChildren?(): boolean;
+  /**
    * Ends the player: closes its input, waits up to `graceMs` for it to exit by itself, then kills it and
    * everything it started. Resolves with how it ended. Safe to call more than once.
    */

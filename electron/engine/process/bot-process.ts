@@ -10,7 +10,7 @@ import { startProblem, type LaunchSpec } from './launch.ts';
 import { DEFAULT_LIMITS, planLaunch, type LimitsReport, type ResourceLimits } from './limits.ts';
 import { Inbox } from './inbox.ts';
 import { LineFramer } from './line-framer.ts';
-import { fdTarget, holdsTarget, pidsWithEnvEntry } from './proc.ts';
+import { fdTarget, hasChildren, holdsTarget, pidsWithEnvEntry } from './proc.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from './sandbox.ts';
 import { prepareSandbox, type PreparedSandbox } from './sandbox-setup.ts';
 import { decodeExit, register, signalGroup, signalProcess, unregister, type Killable } from './signals.ts';
@@ -262,6 +262,11 @@ export class BotProcess implements PlayerChannel, Killable {
 
   cpuUs(knownThreads = false): number {
     return this.tree?.cpuUs(knownThreads) ?? 0;
+  }
+
+  startedChildren(): boolean {
+    const bot = this.botPid;
+    return bot !== null && hasChildren(bot) === true;
   }
 
   stderr(): StderrCapture {

@@ -146,3 +146,26 @@ export function pidsWithEnvEntry(entry: string): number[] {
   }
   return found.filter(isAlive);
 }
+
+/**
+ * Whether `pid` has a child process now (any of its threads started one), from the kernel's children
+ * lists; null where the kernel keeps none (no CONFIG_PROC_CHILDREN) or the process is gone.
+ */
+export function hasChildren(pid: number): boolean | null {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  let known = false;
+  for (const tid of tasks) {
+    try {
+      if (readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1').trim() !== '') return true;
+      known = true;
+    } catch {
+      // A thread that ended meanwhile, or no children lists at all.
+    }
+  }
+  return known ? false : null;
+}

@@ -27,6 +27,13 @@ const NOTHING: readonly Delivery[] = [];
 export const PONDER_TOLERANCE_US = 1000;
 
 /**
+ * Official mode: the least wall time between two looks for a program's child processes. A look reads
+ * /proc (tens of microseconds): once per turn it doubled the judge's time between a reply and the next
+ * prompt; this often, a child computing unmetered is caught within a quarter second.
+ */
+export const CHILD_CHECK_INTERVAL_US = 250_000;
+
+/**
  * One game in progress: the programs at the table, the clock, the game state with the lines still to
  * write, and the moves so far. The referee's loop drives it one turn at a time. Failures follow the
  * game's failure policy alone; the time control only decides how time is charged (deadlines per move
@@ -52,6 +59,8 @@ export class GameTable {
   private unsettledMove = -1;
   /** Events not yet passed on: listeners hear of a move once the next prompt is out, never before it. */
   private readonly events: RefereeEvent[] = [];
+  /** Per seat, when its child processes may next be looked for (see {@link GameTable.watch}). */
+  private readonly childCheckDueUs: number[];
 
   /** Seats `contestants` (one per seat, in seat order) at a game whose set-up state is `initial`. */
   constructor(contestants: readonly Contestant[], options: RefereeOptions, initial: unknown) {
@@ -61,6 +70,7 @@ export class GameTable {
     this.control = options.control ?? this.game.info.timeControl;
     this.board = options.board ?? this.game.generateBoard(options.seed);
     const perMove = this.control.kind === 'per-move';
+    this.childCheckDueUs = contestants.map(() => 0);
     this.seats = new Seats(contestants, { t0: this.t0, graceMs: options.graceMs ?? 1000, perMove });
     this.clock = new TimeKeeper({
       control: this.control,
@@ -226,15 +236,27 @@ export class GameTable {
   /**
    * Official mode, once `seat`'s prompt is out: a program that used more than {@link PONDER_TOLERANCE_US}
    * of CPU time between its previous reply and this prompt computed while the others thought, stealing
-   * their CPU. It is stopped during their turns from the next ply to the end of the game (see
-   * Seats.suspendOthers), and the record says so; a program that waits quietly is never signalled. The
-   * reading follows the prompt, off the path from a reply to the next prompt (see
-   * TimeKeeper.cpuBetweenTurnsUs for what it leaves out of the new turn).
+   * their CPU; one that keeps a child process (whose CPU time is not metered) could, and is looked for at
+   * most every {@link CHILD_CHECK_INTERVAL_US}. Either is stopped during the others' turns from the next
+   * ply to the end of the game (see Seats.suspendOthers), and the record says so; a program that waits
+   * quietly is never signalled. The reading follows the prompt, off the path from a reply to the next
+   * prompt (see TimeKeeper.cpuBetweenTurnsUs for what it leaves out of the new turn).
    */
   private watch(seat: Seat): void {
     const s = this.seats.book(seat);
     if (!s.replied || s.stoppedFromPly !== null || s.closed) return;
-    if (this.clock.cpuBetweenTurnsUs(seat) > PONDER_TOLERANCE_US) s.stoppedFromPly = this.ply + 1;
+    if (this.clock.cpuBetweenTurnsUs(seat) > PONDER_TOLERANCE_US || this.keepsChild(seat)) {
+      s.stoppedFromPly = this.ply + 1;
+    }
+  }
+
+  /** Whether `seat`'s program keeps a child process, looked for only when its interval has passed. */
+  private keepsChild(seat: Seat): boolean {
+    const now = monotonicUs();
+    if (now < (this.childCheckDueUs[seat] ?? 0)) return false;
+    this.childCheckDueUs[seat] = now + CHILD_CHECK_INTERVAL_US;
+    // A child process's CPU time is not metered: a program that keeps one is stopped as a ponderer is.
+    return this.seats.book(seat).channel.startedChildren?.() === true;
   }
 
   /**

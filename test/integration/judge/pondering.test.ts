@@ -87,6 +87,16 @@ describe.runIf(linux)('official timing stops only a program that computes while 
     expect(record.seats.every((s) => s.stoppedFromPly === undefined)).toBe(true);
   });
 
+  it('stops a program that keeps a child process (whose CPU time is not metered) from its second turn on', async () => {
+    // ponder.js relays every line to a C player it started, and here never spins itself.
+    const relay = [node, join(FIXTURES, 'ponder.js'), '--after=100000', '--', ...player(0)];
+    const { record, stops, stoppedWhileOtherRead } = await play([player(0), relay]);
+    expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
+    expect(record.seats[1]?.stoppedFromPly).toBe(4);
+    expect((stoppedWhileOtherRead[1] ?? []).slice(2).every((s) => s)).toBe(true);
+    expect(stops[1]).toBeGreaterThan(400);
+  });
+
   it("catches a pondering program at its next turns and stops it during the other's turns from then on", async () => {
     // The other seat computes for 10 ms per move: a pondering thread running meanwhile would use as much.
     const { record, stops, stoppedWhileOtherRead } = await play([player(10_000), ponderer()]);
