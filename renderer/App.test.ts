@@ -19,6 +19,7 @@ const settings = {
   theme: 'dark',
   defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
   demoOffered: true,
+  workers: { redisUrl: null, secretSet: false },
 };
 
 async function mountApp() {

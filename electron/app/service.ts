@@ -23,6 +23,7 @@ import { TournamentFiles } from './tournaments/files.ts';
 import { tournamentHandlers } from './tournaments/handlers.ts';
 import { Tournaments } from './tournaments/tournaments.ts';
 import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
+import { AppWorkers } from './workers.ts';
 
 /** Where and how the service runs. */
 export interface JuryServiceOptions {
@@ -39,6 +40,8 @@ export interface JuryServiceOptions {
   readonly launcher?: Launcher;
   /** The least time between two live frames of one board (default 100 ms). */
   readonly frameIntervalMs?: number;
+  /** This machine's speed benchmark time (ms) when already known (tests); measured once otherwise. */
+  readonly benchmarkMs?: number;
 }
 
 /** A listener of every event of the contract. */
@@ -87,7 +90,17 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
   });
   // The name a `jury run` refused by this process's run lock is told.
   const holder = options.mode === 'desktop' ? 'the Jury app' : 'the Jury app in jury serve';
-  const tournaments = new Tournaments({ files, library, settings, launcher, coalescer, emit, holder });
+  const workers = new AppWorkers(settings, options.benchmarkMs);
+  const tournaments = new Tournaments({
+    files,
+    library,
+    settings,
+    launcher,
+    coalescer,
+    emit,
+    holder,
+    workers,
+  });
   const closing = new AbortController();
   const pending = new Set<Promise<unknown>>();
   /** Starts a request that starts bots, and keeps track of it so close() can wait for it. */
@@ -127,6 +140,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'system.protections': (limits) => systemProtections(limits, settings.get().defaults),
     'settings.get': () => settings.get(),
     'settings.set': (patch) => settings.set(patch),
+    'workers.list': () => workers.list(),
     'presets.list': () => presets.list(),
     'presets.save': (preset) => presets.save(preset),
     'presets.remove': ({ name }) => presets.remove(name),

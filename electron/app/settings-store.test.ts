@@ -21,6 +21,7 @@ describe('SettingsStore', () => {
       theme: 'system',
       defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
       demoOffered: false,
+      workers: { redisUrl: null, secretSet: false },
     });
   });
 
@@ -95,5 +96,29 @@ describe('PresetStore', () => {
   it('refuses to remove an unknown preset', async () => {
     const store = await PresetStore.open(workspace);
     await expect(store.remove('Nope')).rejects.toThrow('no preset named "Nope"');
+  });
+});
+
+describe('SettingsStore remote workers', () => {
+  it('keeps the Redis URL, checks it naming the field, and keeps the secret out of the settings', async () => {
+    const store = await SettingsStore.open(workspace);
+    await expect(store.set({ workers: { redisUrl: 'redis://' } })).rejects.toThrow(
+      'invalid settings: workers.redisUrl:',
+    );
+    await expect(store.set({ workers: { secret: 'too short' } })).rejects.toThrow(
+      /workers\.secret: the secret must be at least 16 characters/,
+    );
+    expect(store.get().workers).toEqual({ redisUrl: null, secretSet: false });
+    const set = await store.set({ workers: { redisUrl: 'redis://:pw@lab:6380/2', secret: 'x'.repeat(20) } });
+    expect(set.workers).toEqual({ redisUrl: 'redis://:pw@lab:6380/2', secretSet: true });
+    expect(await store.workerSecret()).toBe('x'.repeat(20));
+    expect(await readFile(join(workspace, 'settings.json'), 'utf8')).not.toContain('xxxx');
+    // The URL alone changes; the secret stays.
+    await store.set({ workers: { redisUrl: 'redis://lab' } });
+    const again = await SettingsStore.open(workspace);
+    expect(again.get().workers).toEqual({ redisUrl: 'redis://lab', secretSet: true });
+    await again.set({ workers: { secret: null } });
+    expect(await again.workerSecret()).toBeNull();
+    expect((await SettingsStore.open(workspace)).get().workers.secretSet).toBe(false);
   });
 });

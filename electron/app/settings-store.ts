@@ -1,7 +1,8 @@
-import { access } from 'node:fs/promises';
+import { access, chmod, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { presetSchema, settingsPatchSchema, settingsSchema } from '../../shared/ipc/app-schemas.ts';
+import { parseRedisUrl } from '../engine/workers/connection.ts';
 import { readJsonFile, writeJsonFileAtomic, WriteQueue } from './json-file.ts';
 
 /** The user's settings, every default filled in. */
@@ -15,6 +16,8 @@ export type Preset = z.output<typeof presetSchema>;
 export const SETTINGS_FILE = 'settings.json';
 /** The presets file's name inside the workspace. */
 export const PRESETS_FILE = 'presets.json';
+/** The organiser's secret of remote workers, inside the workspace (mode 0600, never in the settings). */
+export const WORKER_SECRET_FILE = 'worker-secret';
 
 /**
  * The user's settings in `<workspace>/settings.json`. Fields missing from the file (an older Jury wrote
@@ -25,11 +28,13 @@ export class SettingsStore {
   /** No settings file existed when the store was opened: Jury starts for the first time here. */
   readonly firstStart: boolean;
   readonly #path: string;
+  readonly #secretPath: string;
   readonly #queue = new WriteQueue();
   #settings: Settings;
 
-  private constructor(path: string, settings: Settings, firstStart: boolean) {
+  private constructor(path: string, secretPath: string, settings: Settings, firstStart: boolean) {
     this.#path = path;
+    this.#secretPath = secretPath;
     this.#settings = settings;
     this.firstStart = firstStart;
   }
@@ -41,8 +46,16 @@ export class SettingsStore {
       () => true,
       () => false,
     );
-    const settings = await readJsonFile(path, settingsSchema, settingsSchema.parse({}));
-    return new SettingsStore(path, settings, !exists);
+    const stored = await readJsonFile(path, settingsSchema, settingsSchema.parse({}));
+    const secretPath = join(workspace, WORKER_SECRET_FILE);
+    const secretSet = (await readSecret(secretPath)) !== null;
+    const settings = { ...stored, workers: { ...stored.workers, secretSet } };
+    return new SettingsStore(path, secretPath, settings, !exists);
+  }
+
+  /** The organiser's secret of remote workers, or null when none is set (read from its file each time). */
+  workerSecret(): Promise<string | null> {
+    return readSecret(this.#secretPath);
   }
 
   /** The current settings. */
@@ -62,12 +75,64 @@ export class SettingsStore {
         `invalid settings: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
       );
     }
-    const changes = Object.fromEntries(Object.entries(checked.data).filter(([, v]) => v !== undefined));
-    const next = settingsSchema.parse({ ...this.#settings, ...changes });
+    const { workers, ...rest } = checked.data;
+    const url = workers?.redisUrl;
+    if (url !== undefined && url !== null) {
+      const target = parseRedisUrl(url);
+      if ('problem' in target) throw new Error(`invalid settings: workers.redisUrl: ${target.problem}`);
+    }
+    const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+    const secret = workers?.secret;
+    const current = this.#settings.workers;
+    const next = settingsSchema.parse({
+      ...this.#settings,
+      ...changes,
+      workers: {
+        redisUrl: url === undefined ? current.redisUrl : url,
+        secretSet: secret === undefined ? current.secretSet : secret !== null,
+      },
+    });
+    await this.#queue.run(async () => {
+      if (secret !== undefined) await writeSecret(this.#secretPath, secret);
+      // The file never says whether a secret is set: that is the secret file's own existence.
+      await writeJsonFileAtomic(this.#path, { ...next, workers: { redisUrl: next.workers.redisUrl } });
+    });
     this.#settings = next;
-    await this.#queue.run(() => writeJsonFileAtomic(this.#path, next));
     return next;
   }
+}
+
+/** The secret in `path`, or null when there is no file (or an empty one). */
+async function readSecret(path: string): Promise<string | null> {
+  try {
+    const text = (await readFile(path, 'utf8')).trim();
+    return text === '' ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the secret readable by its owner only (0600), or removes the file for null. */
+async function writeSecret(path: string, secret: string | null): Promise<void> {
+  if (secret === null) {
+    await rm(path, { force: true });
+    return;
+  }
+  await writeFileAtomic600(path, secret);
+}
+
+/** Writes `text` to `path` through a temporary file created with mode 0600, then renamed over it. */
+async function writeFileAtomic600(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const handle = await open(temporary, 'w', 0o600);
+  try {
+    await handle.writeFile(`${text}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await chmod(temporary, 0o600); // whatever the umask made of it
+  await rename(temporary, path);
 }
 
 const presetsFileSchema = z.strictObject({ version: z.literal(1), presets: z.array(presetSchema) });

@@ -18,6 +18,7 @@ const settings: Settings = {
   theme: 'system',
   defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
   demoOffered: false,
+  workers: { redisUrl: null, secretSet: false },
 };
 
 async function mountOffer(shown: AppInfo = info, stored: Settings = settings) {

@@ -52,6 +52,10 @@ export interface DraftForm {
   /** Pin each running game's bots to a core of their own (while games at once ≤ cores). */
   affinity: boolean;
   concurrency: number | null;
+  /** Where the games are played: this machine's slots, or remote workers (Settings → Remote workers). */
+  playOn: 'local' | 'workers';
+  /** With remote workers: games this machine plays itself beside them (0: workers only). */
+  localSlots: number;
 }
 
 /** Whether the game is played on board strings that can be pasted (Less, More). */
@@ -95,6 +99,8 @@ export function defaultForm(
     network: false,
     affinity: true,
     concurrency: defaults.concurrency,
+    playOn: 'local',
+    localSlots: 0,
   };
 }
 
@@ -168,7 +174,8 @@ export function buildDraft(form: DraftForm, bots: readonly LibraryBot[]): Tourna
   };
   if (form.seed !== null) draft.seed = form.seed;
   if (form.budgetMs !== null) draft.timing = { ...draft.timing, budgetMs: form.budgetMs };
-  if (form.concurrency !== null) draft.concurrency = form.concurrency;
+  if (form.playOn === 'workers') draft.workers = { localSlots: form.localSlots };
+  else if (form.concurrency !== null) draft.concurrency = form.concurrency;
   if (form.boardMode === 'given' && hasBoards(form.game))
     draft.boards = boardLines(form.boardsText).map((b) => b.board);
   return draft;
@@ -201,6 +208,8 @@ export function formFromDraft(
     network: draft.limits?.network ?? base.network,
     affinity: draft.limits?.affinity ?? base.affinity,
     concurrency: draft.concurrency ?? null,
+    playOn: draft.workers ? 'workers' : 'local',
+    localSlots: draft.workers?.localSlots ?? 0,
   };
   const s = draft.schedule;
   if (s.kind === 'round-robin' || s.kind === 'gauntlet') form.repeats = s.repeats ?? base.repeats;

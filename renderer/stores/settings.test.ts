@@ -11,6 +11,7 @@ const stored: Settings = {
   theme: 'system',
   defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
   demoOffered: false,
+  workers: { redisUrl: null, secretSet: false },
 };
 
 beforeEach(() => {

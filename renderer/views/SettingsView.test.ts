@@ -13,6 +13,7 @@ const stored: Settings = {
   theme: 'system',
   defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
   demoOffered: true,
+  workers: { redisUrl: null, secretSet: false },
 };
 
 async function mountView() {

@@ -7,6 +7,7 @@ import { DEFAULT_TIMING_MODE } from '../timing/modes.ts';
 import { FORMAT_KINDS } from '../tournament/formats/kinds.ts';
 import {
   concurrencySchema,
+  workersSchema,
   graceMsSchema,
   limitsSchema,
   memoryMiBSchema,
@@ -75,7 +76,23 @@ export const settingsSchema = z.strictObject({
     .default({ timingMode: DEFAULT_TIMING_MODE, graceMs: 1000, memoryMiB: 1024, concurrency: null }),
   /** The first-start demo was offered (and taken or declined). */
   demoOffered: z.boolean().default(false),
+  /**
+   * Remote workers (docs/workers.md): the Redis URL of the queue. The organiser's secret is never part of
+   * the settings: it is kept in a file of its own, and `secretSet` only says whether there is one.
+   */
+  workers: z
+    .strictObject({
+      redisUrl: z.string().nullable().default(null),
+      secretSet: z.boolean().default(false),
+    })
+    .default({ redisUrl: null, secretSet: false }),
 });
+
+/** The organiser's secret of remote workers: at least 16 characters (docs/workers.md). */
+export const workerSecretSchema = z
+  .string()
+  .min(16, 'the secret must be at least 16 characters')
+  .max(1024, 'the secret must be at most 1024 characters');
 
 /**
  * A change to the settings: any top-level field, with nothing filled in (a default here would overwrite
@@ -93,6 +110,37 @@ export const settingsPatchSchema = z.strictObject({
     })
     .optional(),
   demoOffered: z.boolean().optional(),
+  /** The Redis URL (null: none) and the secret (write-only; null: forget it). */
+  workers: z
+    .strictObject({
+      redisUrl: z.string().trim().min(1, 'give a Redis URL or none').nullable().optional(),
+      secret: workerSecretSchema.nullable().optional(),
+    })
+    .optional(),
+});
+
+/** One remote worker as the app shows it (from its heartbeat). */
+export const workerViewSchema = z.object({
+  name: z.string(),
+  host: z.string(),
+  slots: z.number().int().min(0),
+  /** Games it plays now. */
+  running: z.number().int().min(0),
+  /** Its speed benchmark time over this machine's: 1.25 is 25% slower, its bots get 25% more time. */
+  speedFactor: z.number().positive(),
+  /** Its last heartbeat (ISO 8601). */
+  lastSeen: z.string(),
+  /** Why it hands jobs back (a wrong secret, another Jury version, a speed factor out of range), or null. */
+  problem: z.string().nullable(),
+});
+
+/** The remote workers of the settings' queue now. */
+export const workersViewSchema = z.object({
+  /** Whether the settings' Redis answered. */
+  connected: z.boolean(),
+  /** Why not (no URL set, Redis away), or null. */
+  problem: z.string().nullable(),
+  workers: z.array(workerViewSchema),
 });
 
 /**
@@ -110,6 +158,8 @@ export const tournamentDraftSchema = z.strictObject({
   limits: limitsSchema,
   concurrency: concurrencySchema.optional(),
   boards: z.array(z.string()).min(1).optional(),
+  /** Play on remote workers (the settings' Redis URL and secret), with this machine's own slots. */
+  workers: workersSchema.optional(),
 });
 
 /** A saved, reusable set of tournament settings. */

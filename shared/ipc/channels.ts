@@ -16,6 +16,7 @@ export const requestChannels = [
   'presets.list',
   'presets.save',
   'presets.remove',
+  'workers.list',
   'games.addPackage',
   'games.removePackage',
   'bots.list',

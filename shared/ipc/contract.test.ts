@@ -85,6 +85,7 @@ describe('the IPC contract', () => {
       theme: 'system',
       defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
       demoOffered: false,
+      workers: { redisUrl: null, secretSet: false },
     });
   });
 

@@ -26,6 +26,7 @@ import {
   runStateSchema,
   settingsPatchSchema,
   settingsSchema,
+  workersViewSchema,
   smokeTestSchema,
   standingsSchema,
   statisticsSchema,
@@ -83,6 +84,11 @@ export const ipcContract = {
     /** Saves (or replaces, by name) a preset; answers every preset. */
     'presets.save': { request: presetSchema.strict(), response: z.array(presetSchema) },
     'presets.remove': { request: z.strictObject({ name: z.string() }), response: z.array(presetSchema) },
+    /**
+     * The remote workers beating on the settings' Redis now (docs/workers.md), each with its speed factor
+     * against this machine; `connected: false` with the reason when there is no URL or Redis is away.
+     */
+    'workers.list': { request: none, response: workersViewSchema },
 
     /**
      * Loads the game package in a folder (or its jury-game.json) and keeps it in the app's package list,

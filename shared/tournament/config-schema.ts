@@ -98,3 +98,21 @@ export const limitsSchema = z
 
 /** Games at once. */
 export const concurrencySchema = z.number().int().min(1).max(256);
+
+/**
+ * A tournament played on remote workers (docs/workers.md): the app's setting, kept in the tournament's
+ * stored config so a resumed run uses workers again. `jury run` decides by its `--workers` flag alone
+ * and ignores this block.
+ */
+export const workersSchema = z.strictObject({
+  /** Games this machine plays itself at once besides the workers' (0: workers only). */
+  localSlots: z.number().int().min(0).max(256).default(0),
+  /** Only workers whose speed factor is in this range play: [min, max] with 0 < min ≤ max. */
+  factorRange: z
+    .tuple([z.number().positive(), z.number().positive()])
+    .refine(([lo, hi]) => lo <= hi, 'the speed factor range must be [min, max] with min ≤ max')
+    .optional(),
+});
+
+/** How a tournament uses remote workers, defaults filled in. */
+export type WorkersSettings = z.output<typeof workersSchema>;

@@ -71,6 +71,8 @@ export async function startHarness(
     mode?: 'desktop' | 'browser';
     /** Wraps the launcher, e.g. to make a launch fail the way a broken machine would. */
     wrapLauncher?: (launcher: ProcessLauncher) => ProcessLauncher;
+    /** This machine's speed benchmark time for remote workers (measured when absent). */
+    benchmarkMs?: number;
   } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'jury-service-'));
@@ -81,6 +83,7 @@ export async function startHarness(
     mode: options.mode ?? 'desktop',
     launcher: (options.wrapLauncher ?? ((l) => l))(pidLauncher(pids)),
     frameIntervalMs: options.frameIntervalMs ?? 20,
+    ...(options.benchmarkMs === undefined ? {} : { benchmarkMs: options.benchmarkMs }),
   });
   const events: Recorded[] = [];
   const waiters = new Set<() => void>();

@@ -1,14 +1,19 @@
 import type { Launcher } from '../../engine/play-match.ts';
+import type { TournamentConfig } from '../../engine/tournament/config.ts';
 import { defaultConcurrency } from '../../engine/tournament/game-player.ts';
 import { prepareRun, type PreparedRun } from '../../engine/tournament/prepare-run.ts';
 import type { RunnerState } from '../../engine/tournament/runner.ts';
+import { TournamentStore } from '../../engine/store/store.ts';
+import { storedConfig } from '../../engine/tournament/run-store.ts';
+import { followWorkers, openRemoteRun, type RemoteRun } from '../../engine/workers/coordinator.ts';
+import type { AppWorkers, WorkerConnection } from '../workers.ts';
 import type { FrameCoalescer } from '../live/coalescer.ts';
 import type { LazyFrame } from '../live/live-boards.ts';
 import type { SettingsStore } from '../settings-store.ts';
 import { planOf, type TournamentPlan } from './facts.ts';
 import type { TournamentFiles } from './files.ts';
 import type { DurationCache } from './game-rows.ts';
-import { LiveRun, type Emit } from './live-run.ts';
+import { EventRelay, LiveRun, type Emit } from './live-run.ts';
 
 /** What the runs need from the service. */
 export interface ActiveRunsOptions {
@@ -18,6 +23,8 @@ export interface ActiveRunsOptions {
   readonly coalescer: FrameCoalescer<string, LazyFrame>;
   readonly emit: Emit;
   readonly durations: DurationCache;
+  /** The settings' remote workers, for tournaments that play on them. */
+  readonly workers: AppWorkers;
   /** Who holds a tournament's run lock while this process runs it (default `the Jury app`). */
   readonly holder?: string;
 }
@@ -78,9 +85,13 @@ export class ActiveRuns {
     const slot: RunSlot = { run: null, cancelled: false, over: new Promise((r) => (settle = r)) };
     this.#slots.set(id, slot);
     let prepared: PreparedRun | null = null;
+    let remote: RemoteRun | null = null;
     let run: LiveRun;
     try {
       const { files, launcher, coalescer, emit, durations } = this.#opts;
+      // A tournament on remote workers needs their queue: checked before the store is touched.
+      const onWorkers = workersOf(path);
+      const connection: WorkerConnection | null = onWorkers ? await this.#opts.workers.connection() : null;
       // The same preparation as `jury run`'s: the store checked page by page and locked for this run (a
       // store `jury run` or another app is running is refused with a StoreError that names that run), the
       // bots made ready, their commands and program hashes recorded, changed programs found.
@@ -91,17 +102,31 @@ export class ActiveRuns {
         buildDir: files.builds(id),
       });
       const plan = planOf(prepared.store);
+      const relay = new EventRelay();
+      if (onWorkers && connection) {
+        remote = await openRemoteRun(prepared, prepared.player(launcher, { onEvent: relay.forward }), {
+          target: connection.target,
+          secret: connection.secret,
+          localSlots: onWorkers.localSlots,
+          baseDir: files.folder,
+          factorRange: onWorkers.factorRange ?? null,
+          benchmarkMs: connection.benchmarkMs,
+          onEvent: relay.forward,
+        });
+      }
       run = new LiveRun({
         id,
         prepared,
         plan,
         launcher,
-        concurrency: this.concurrencyOf(id, plan),
+        concurrency: remote ? await remote.concurrency() : this.concurrencyOf(id, plan),
         coalescer,
         emit,
         onFinished: (index, us) => durations.add(id, index, us),
+        ...(remote ? { remote: { run: remote, relay } } : {}),
       });
     } catch (e) {
+      await remote?.close();
       prepared?.store.close();
       this.#slots.delete(id);
       settle();
@@ -111,12 +136,17 @@ export class ActiveRuns {
     if (slot.cancelled) run.runner.abort();
     this.#lastState.delete(id);
     const opened = run.store;
+    // Games at once follow the workers' slots as they join and leave.
+    const unfollow = remote ? followWorkers(remote, (n) => run.setConcurrency(n)) : () => {};
+    const queue = remote;
     void run.finished
       .then(
         (state) => (state === 'done' ? this.#lastState.delete(id) : this.#lastState.set(id, state)),
         () => this.#lastState.set(id, 'aborted'),
       )
-      .finally(() => {
+      .finally(async () => {
+        unfollow();
+        await queue?.close();
         this.#concurrency.set(id, run.concurrency);
         opened.close();
         this.#slots.delete(id);
@@ -177,6 +207,16 @@ export class ActiveRuns {
       else slot.cancelled = true;
     }
     await Promise.all([...this.#slots.values()].map((s) => s.over));
+  }
+}
+
+/** The remote-workers block of the config stored in `path`, or null (read without locking the store). */
+function workersOf(path: string): TournamentConfig['workers'] | null {
+  const store = TournamentStore.open(path, { readOnly: true });
+  try {
+    return storedConfig(store).workers ?? null;
+  } finally {
+    store.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TournamentStore } from '../../engine/store/store.ts';
+import { storedConfig } from '../../engine/tournament/run-store.ts';
 import { startHarness, type Harness } from '../../../test/helpers/service-harness.ts';
 
 let h: Harness | null = null;
@@ -122,5 +123,26 @@ describe('tournament drafts', () => {
       bots: [{ name: '6561 greedy' }, { name: '6561 random' }, { name: '6561 random 2' }],
     });
     store.close();
+  });
+
+  it('keeps a draft’s remote workers in the stored config, and checks their speed range', async () => {
+    const { h, draft } = await setup();
+    const onWorkers = { ...draft, workers: { localSlots: 1, factorRange: [0.8, 1.25] as [number, number] } };
+    expect(await h.call('tournaments.check', { draft: onWorkers })).toEqual([]);
+    const bad = { ...draft, workers: { factorRange: [1.5, 1] } };
+    expect(await h.call('tournaments.check', { draft: bad })).toEqual([
+      { path: 'workers.factorRange', message: 'the speed factor range must be [min, max] with min ≤ max' },
+    ]);
+    await h.call('tournaments.create', { draft: onWorkers });
+    const store = TournamentStore.open(join(h.dir, 'tournaments', 'Spring cup.sqlite'), { readOnly: true });
+    try {
+      expect(storedConfig(store).workers).toEqual({ localSlots: 1, factorRange: [0.8, 1.25] });
+      expect((await h.call('tournament.draft', { id: 'Spring cup' })).workers).toEqual({
+        localSlots: 1,
+        factorRange: [0.8, 1.25],
+      });
+    } finally {
+      store.close();
+    }
   });
 });

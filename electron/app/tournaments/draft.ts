@@ -96,7 +96,14 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
     limits: draft.limits,
     ...(draft.concurrency === undefined ? {} : { concurrency: draft.concurrency }),
     ...(draft.boards === undefined ? {} : { boards: draft.boards }),
+    ...(draft.workers === undefined ? {} : { workers: draft.workers }),
   };
+  if (draft.workers && findPackageGame(draft.game)) {
+    issues.push({
+      path: 'workers',
+      message: 'game packages are played on this machine only, not on workers',
+    });
+  }
   const checked = tournamentConfigSchema.safeParse(config);
   // A refused bot is missing from the config: the config's complaints about too few bots follow from it.
   const botsRefused = bots.length !== draft.bots.length;

@@ -11,6 +11,9 @@ import {
   type RunnerEvent,
   type RunnerState,
 } from '../../engine/tournament/runner.ts';
+import type { RefereeEvent } from '../../engine/referee/options.ts';
+import type { RemoteRun } from '../../engine/workers/coordinator.ts';
+import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { FrameCoalescer } from '../live/coalescer.ts';
 import { LiveBoards, type LazyFrame } from '../live/live-boards.ts';
 import type { TournamentPlan } from './facts.ts';
@@ -30,6 +33,25 @@ export interface LiveRunOptions {
   readonly emit: Emit;
   /** A game finished in this run (for the duration cache). */
   readonly onFinished?: (index: number, durationUs: number) => void;
+  /** The run plays on remote workers: their queue (opened, its local slots included). */
+  readonly remote?: RemotePlay;
+}
+
+/** A run's remote workers, as the live run uses them. */
+export interface RemotePlay {
+  readonly run: RemoteRun;
+  /**
+   * Where the referee events of the run's games go (remote games' and those of its local slots, whose
+   * player was made before the live boards): the live run points it at its boards.
+   */
+  readonly relay: EventRelay;
+}
+
+/** A late-bound receiver of referee events: events that come before it is set are dropped. */
+export class EventRelay {
+  target: ((game: ScheduledGame, event: RefereeEvent) => void) | null = null;
+  /** Hands an event to the target (a function to pass as an `onEvent`). */
+  readonly forward = (game: ScheduledGame, event: RefereeEvent): void => this.target?.(game, event);
 }
 
 /**
@@ -70,14 +92,18 @@ export class LiveRun {
       names: new Map(participants.map((p) => [p.id, p.name])),
       coalescer: options.coalescer,
     });
+    const { remote } = options;
+    if (remote) remote.relay.target = (game, event) => this.boards.event(game, event);
     this.runner = new TournamentRunner({
       store: prepared.store,
       scheduler: options.plan.scheduler,
       context: options.plan.context,
-      play: prepared.player(options.launcher, {
-        onEvent: (game, event) => this.boards.event(game, event),
-        onCaiaEvent: (game, event) => this.boards.caiaEvent(game, event),
-      }),
+      play: remote
+        ? remote.run.play
+        : prepared.player(options.launcher, {
+            onEvent: (game, event) => this.boards.event(game, event),
+            onCaiaEvent: (game, event) => this.boards.caiaEvent(game, event),
+          }),
       concurrency: options.concurrency,
       onEvent: (event) => this.#onEvent(event, options),
     });
@@ -127,6 +153,7 @@ export class LiveRun {
   }
 
   #onEvent(event: RunnerEvent, options: LiveRunOptions): void {
+    options.remote?.run.onRunnerEvent(event);
     switch (event.kind) {
       case 'scheduled':
         this.#changed('scheduled');

@@ -15,6 +15,7 @@ import { planOf, storedProgress, type TournamentPlan } from './facts.ts';
 import type { TournamentFiles } from './files.ts';
 import { DurationCache } from './game-rows.ts';
 import { ActiveRuns } from './active-runs.ts';
+import type { AppWorkers } from '../workers.ts';
 import type { Emit } from './live-run.ts';
 
 /** A tournament in the list. */
@@ -28,6 +29,8 @@ export interface TournamentsOptions {
   readonly launcher: Launcher;
   readonly coalescer: FrameCoalescer<string, LazyFrame>;
   readonly emit: Emit;
+  /** The settings' remote workers, for tournaments that play on them. */
+  readonly workers: AppWorkers;
   /** Who holds a tournament's run lock while this process runs it (default `the Jury app`). */
   readonly holder?: string;
 }

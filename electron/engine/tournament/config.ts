@@ -8,6 +8,7 @@ import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
 import { botDefinitionSchema } from '../bots/definition.ts';
 import {
   concurrencySchema,
+  workersSchema,
   limitsSchema,
   scheduleSchema,
   timingSchema,
@@ -56,6 +57,8 @@ export const tournamentConfigSchema = z
     concurrency: concurrencySchema.optional(),
     /** Fixed boards (Less, More), used in turn instead of generated ones. */
     boards: z.array(z.string()).min(1).optional(),
+    /** The app's "play on remote workers" (`jury run` goes by its `--workers` flag instead). */
+    workers: workersSchema.optional(),
   })
   .check((ctx) => {
     const c = ctx.value;

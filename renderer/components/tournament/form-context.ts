@@ -50,6 +50,8 @@ export const ISSUE_FIELDS: readonly string[] = [
   'limits.network',
   'limits.affinity',
   'concurrency',
+  'workers',
+  'workers.localSlots',
 ];
 export const ISSUE_LISTS: readonly string[] = ['bots', 'boards', 'schedule.challengers'];
 

@@ -100,6 +100,15 @@ export default {
         auto: 'automatic',
         hint: 'Empty: the number of cores minus one. With official timing, stay below the number of cores. You can change it while the tournament runs.',
       },
+      playOn: {
+        title: 'Where games are played',
+        local: 'On this computer',
+        workers: 'On remote workers',
+        workersHint:
+          'The games go to the workers of Settings → Remote workers; games at once follow their slots. The tournament starts only when their Redis answers.',
+        localSlots: 'Games on this computer as well',
+        localSlotsHint: '0: the workers play every game.',
+      },
       presets: {
         title: 'Preset',
         choose: 'Choose a preset…',
@@ -227,6 +236,15 @@ export default {
         label: 'Partijen tegelijk',
         auto: 'automatisch',
         hint: 'Leeg: het aantal kernen min één. Blijf bij officiële tijd onder het aantal kernen. Je kunt het tijdens het toernooi wijzigen.',
+      },
+      playOn: {
+        title: 'Waar de partijen worden gespeeld',
+        local: 'Op deze computer',
+        workers: 'Op werkers op afstand',
+        workersHint:
+          'De partijen gaan naar de werkers van Instellingen → Werkers op afstand; het aantal partijen tegelijk volgt hun plaatsen. Het toernooi start alleen als hun Redis antwoordt.',
+        localSlots: 'Ook partijen op deze computer',
+        localSlotsHint: '0: de werkers spelen elke partij.',
       },
       presets: {
         title: 'Voorinstelling',

@@ -1,0 +1,93 @@
+import { Redis } from 'ioredis';
+import { redisOptions, type RedisTarget } from './connection.ts';
+import { WORKER_KEYS } from './names.ts';
+import { speedFactor } from './speed.ts';
+import type { WorkerBeat } from './worker.ts';
+
+/** One worker as the app shows it: its heartbeat and its speed factor against this machine. */
+export interface WorkerView {
+  readonly name: string;
+  readonly host: string;
+  readonly slots: number;
+  readonly running: number;
+  /** Its benchmark time over this machine's (1.25: 25% slower). */
+  readonly speedFactor: number;
+  readonly lastSeen: string;
+  /** Why it hands jobs back, or null. */
+  readonly problem: string | null;
+}
+
+/** The queue's workers as the app's `workers.list` answers them. */
+export interface WorkersView {
+  readonly connected: boolean;
+  /** Why the queue cannot be read (no URL, Redis away), or null. */
+  readonly problem: string | null;
+  readonly workers: WorkerView[];
+}
+
+/**
+ * Reads the heartbeats of the workers beating on the Redis at `target` (the `jury:worker:*` keys every
+ * worker refreshes every 2 s), by name, each with its speed factor against `referenceMs` (this machine's
+ * benchmark time). One short connection per call, which never retries: an unreachable Redis answers
+ * `connected: false` with the reason within `waitMs`.
+ */
+export async function readWorkers(
+  target: RedisTarget,
+  referenceMs: number,
+  waitMs = 3000,
+): Promise<WorkersView> {
+  const client = new Redis({
+    ...redisOptions(target),
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
+  let last = '';
+  client.on('error', (e: Error) => (last = e.message));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const beats = await Promise.race([
+      (async () => {
+        await client.connect();
+        const keys = await client.keys(WORKER_KEYS);
+        return keys.length === 0 ? [] : await client.mget(...keys);
+      })(),
+      new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error('no answer')), waitMs))),
+    ]);
+    const workers = beats
+      .flatMap((text) => beatOf(text))
+      .map((b) => ({
+        name: b.name,
+        host: b.host,
+        slots: b.slots,
+        running: b.running,
+        speedFactor: speedFactor(b.benchmarkMs, referenceMs),
+        lastSeen: b.lastSeen,
+        problem: b.problem,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { connected: true, problem: null, workers };
+  } catch (e) {
+    const why = last || (e instanceof Error ? e.message : String(e));
+    return { connected: false, problem: `Redis at ${target.shown} does not answer (${why})`, workers: [] };
+  } finally {
+    clearTimeout(timer);
+    client.disconnect();
+  }
+}
+
+/** A heartbeat's facts, or nothing for a value that is not one. */
+function beatOf(text: string | null): WorkerBeat[] {
+  if (text === null) return [];
+  try {
+    const beat = JSON.parse(text) as Partial<WorkerBeat>;
+    return typeof beat.name === 'string' &&
+      typeof beat.slots === 'number' &&
+      typeof beat.benchmarkMs === 'number' &&
+      beat.benchmarkMs > 0
+      ? [beat as WorkerBeat]
+      : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,54 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { Response } from '../../shared/ipc/contract.ts';
+import { jury } from '../bridge/index.ts';
+import { messageOf } from './notices.ts';
+
+/** The remote workers of the settings' queue, as the engine reads their heartbeats. */
+export type WorkersView = Response<'workers.list'>;
+
+/** How often the list is read again while it is shown (the workers beat every 2 s). */
+export const WORKERS_REFRESH_MS = 2000;
+
+/**
+ * The remote workers (`workers.list`): read on demand and every {@link WORKERS_REFRESH_MS} while a
+ * screen follows them ({@link follow} answers the function that stops). A failed read is kept as the
+ * problem to show, never thrown.
+ */
+export const useWorkersStore = defineStore('workers', () => {
+  const view = shallowRef<WorkersView | null>(null);
+  const loading = ref(false);
+  let followers = 0;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  /** Reads the workers now. */
+  async function load(): Promise<void> {
+    loading.value = true;
+    try {
+      view.value = await jury().workersList();
+    } catch (cause) {
+      view.value = { connected: false, problem: messageOf(cause), workers: [] };
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  /** Reads the workers now and every 2 s until the answered function is called. */
+  function follow(): () => void {
+    followers += 1;
+    void load();
+    timer ??= setInterval(() => void load(), WORKERS_REFRESH_MS);
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      followers -= 1;
+      if (followers === 0 && timer !== null) {
+        clearInterval(timer);
+        timer = null;
+      }
+    };
+  }
+
+  return { view, loading, load, follow };
+});
