@@ -4,6 +4,30 @@ import { describeFailure } from '../referee/failure.ts';
 import type { GameRecord } from './schema.ts';
 import { packageTranscript } from './package-transcript.ts';
 
+type LimitsRecord = NonNullable<GameRecord['limits']>;
+
+/**
+ * The transcript's `limits:` line: what was asked (memory, processes, network), then each protection by
+ * name — enforced, partial (weaker than asked) or not applied with the reason. Never an object's
+ * `[object Object]`: this is the file contestants receive.
+ */
+export function limitsLine(limits: LimitsRecord): string {
+  const r = limits.requested;
+  const asked = [
+    r.memoryMiB === null ? 'no memory cap' : `${r.memoryMiB} MiB memory`,
+    r.maxProcesses === null ? 'no process cap' : `${r.maxProcesses} processes`,
+    r.network ? 'network allowed' : 'no network',
+  ].join(', ');
+  const names = (list: readonly { readonly limit: string }[]): string => list.map((a) => a.limit).join(', ');
+  const enforced = limits.applied.filter((a) => a.partial !== true);
+  const partial = limits.applied.filter((a) => a.partial === true);
+  const parts = [`enforced: ${names(enforced) || 'none'}`];
+  if (partial.length) parts.push(`partial: ${names(partial)}`);
+  if (limits.notApplied.length)
+    parts.push(`not applied: ${limits.notApplied.map((n) => `${n.limit} (${n.why})`).join(', ')}`);
+  return `limits: ${asked}; ${parts.join('; ')}`;
+}
+
 const ms = (us: number | undefined): string => (us === undefined ? '' : `${(us / 1000).toFixed(3)} ms`);
 
 /**
@@ -22,12 +46,7 @@ export function renderTranscript(record: GameRecord, options: { dialogue?: boole
   const limit =
     tc.kind === 'game-total' ? `${tc.budgetMs / 1000} s per game` : `${tc.deadlineMs} ms per move`;
   out.push(`timing: ${record.timing.mode}, ${limit}; started ${record.startedAt}`);
-  if (record.limits) {
-    const not = record.limits.notApplied.map((n) => `${n.limit} (${n.why})`);
-    out.push(
-      `limits: ${record.limits.applied.map((a) => `${a.limit}${a.partial ? ' (partial)' : ''}`).join(', ') || 'none'}${not.length ? `; not applied: ${not.join(', ')}` : ''}`,
-    );
-  }
+  if (record.limits) out.push(limitsLine(record.limits));
   record.seats.forEach((s, i) =>
     out.push(`  ${names[i]}: ${s.name}${s.command ? `  [${s.command.join(' ')}]` : ''}`),
   );
