@@ -71,7 +71,9 @@ case "${1:-}" in
   start)
     install
     ensure_sandbox
-    exec npm start
+    # Fetches Electron, builds and starts the app; offers jury serve in the browser when Electron
+    # cannot be fetched.
+    exec bash build/start-app.sh
     ;;
   test)
     # Tests never launch Electron itself, so its binary is not needed (and cannot be fetched on CI).
