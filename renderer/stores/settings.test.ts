@@ -50,6 +50,27 @@ describe('settings store', () => {
   });
 });
 
+describe('settings store, a change whose refusal is shown by its field', () => {
+  it('answers the refusal instead of a notice, and null when stored', async () => {
+    api.settingsGet.mockResolvedValue(stored);
+    api.settingsSet.mockRejectedValueOnce(new Error('invalid settings: workers.redisUrl: no host'));
+    const store = useSettingsStore();
+    await store.load();
+    expect(await store.attempt({ workers: { redisUrl: 'redis://' } })).toBe(
+      'invalid settings: workers.redisUrl: no host',
+    );
+    expect(useNotices().items).toEqual([]);
+    expect(store.settings?.workers.redisUrl).toBeNull();
+    api.settingsSet.mockResolvedValueOnce({
+      ...stored,
+      workers: { redisUrl: 'redis://lab', secretSet: false },
+    });
+    expect(await store.attempt({ workers: { redisUrl: 'redis://lab' } })).toBeNull();
+    expect(store.settings?.workers.redisUrl).toBe('redis://lab');
+    expect(store.saving).toBe(false);
+  });
+});
+
 describe('parseWholeNumber', () => {
   it('accepts whole numbers in range', () => {
     expect(parseWholeNumber(' 250 ', 0, 60_000)).toEqual({ value: 250 });

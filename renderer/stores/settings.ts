@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
-import { useNotices } from './notices.ts';
+import { messageOf, useNotices } from './notices.ts';
 
 /** The user's settings as the engine stores them. */
 export type Settings = Response<'settings.get'>;
@@ -36,19 +36,28 @@ export const useSettingsStore = defineStore('settings', () => {
 
   /** Stores a change; true when the engine took it. Failures are shown as a notice. */
   async function update(patch: SettingsPatch): Promise<boolean> {
+    const refusal = await attempt(patch);
+    if (refusal !== null) useNotices().error(refusal);
+    return refusal === null;
+  }
+
+  /**
+   * Stores a change and answers null, or the engine's refusal (its message) for the caller to show next
+   * to the field, with no notice.
+   */
+  async function attempt(patch: SettingsPatch): Promise<string | null> {
     saving.value = true;
     try {
       settings.value = await jury().settingsSet(patch);
-      return true;
+      return null;
     } catch (cause) {
-      useNotices().error(cause);
-      return false;
+      return messageOf(cause);
     } finally {
       saving.value = false;
     }
   }
 
-  return { settings, saving, load, update };
+  return { settings, saving, load, update, attempt };
 });
 
 /** Why a number field's text is not acceptable: a message key of the settings area and its values. */

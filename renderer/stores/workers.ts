@@ -12,8 +12,8 @@ export const WORKERS_REFRESH_MS = 2000;
 
 /**
  * The remote workers (`workers.list`): read on demand and every {@link WORKERS_REFRESH_MS} while a
- * screen follows them ({@link follow} answers the function that stops). A failed read is kept as the
- * problem to show, never thrown.
+ * screen follows them ({@link follow} answers the function that stops), never while a read is still
+ * waiting. A failed read is kept as the problem to show, never thrown.
  */
 export const useWorkersStore = defineStore('workers', () => {
   const view = shallowRef<WorkersView | null>(null);
@@ -21,23 +21,31 @@ export const useWorkersStore = defineStore('workers', () => {
   let followers = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
 
-  /** Reads the workers now. */
+  let asked = 0;
+
+  /** Reads the workers now; an answer that a later read overtook is dropped. */
   async function load(): Promise<void> {
+    const mine = ++asked;
     loading.value = true;
+    let answer: WorkersView;
     try {
-      view.value = await jury().workersList();
+      answer = await jury().workersList();
     } catch (cause) {
-      view.value = { connected: false, problem: messageOf(cause), workers: [] };
-    } finally {
-      loading.value = false;
+      answer = { connected: false, problem: messageOf(cause), workers: [] };
     }
+    if (mine !== asked) return;
+    view.value = answer;
+    loading.value = false;
   }
 
   /** Reads the workers now and every 2 s until the answered function is called. */
   function follow(): () => void {
     followers += 1;
     void load();
-    timer ??= setInterval(() => void load(), WORKERS_REFRESH_MS);
+    // A read still waiting (a Redis that does not answer takes up to 3 s) is not asked again.
+    timer ??= setInterval(() => {
+      if (!loading.value) void load();
+    }, WORKERS_REFRESH_MS);
     let stopped = false;
     return () => {
       if (stopped) return;

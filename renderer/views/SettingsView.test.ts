@@ -5,7 +5,12 @@ import type { Settings } from '../stores/settings.ts';
 import SettingsView from './SettingsView.vue';
 import { mountScreen } from '../../test/helpers/renderer-mount.ts';
 
-const api = vi.hoisted(() => ({ appInfo: vi.fn(), settingsGet: vi.fn(), settingsSet: vi.fn() }));
+const api = vi.hoisted(() => ({
+  appInfo: vi.fn(),
+  settingsGet: vi.fn(),
+  settingsSet: vi.fn(),
+  workersList: vi.fn(),
+}));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
 
 const stored: Settings = {
@@ -32,6 +37,7 @@ beforeEach(() => {
   });
   api.settingsGet.mockResolvedValue(stored);
   api.settingsSet.mockImplementation((patch: Partial<Settings>) => Promise.resolve({ ...stored, ...patch }));
+  api.workersList.mockResolvedValue({ connected: false, problem: 'no Redis URL is set', workers: [] });
 });
 
 describe('SettingsView', () => {
@@ -42,6 +48,18 @@ describe('SettingsView', () => {
     expect((wrapper.get('[data-testid="settings-grace"]').element as HTMLInputElement).value).toBe('1000');
     expect((wrapper.get('[data-testid="concurrency-auto"]').element as HTMLInputElement).checked).toBe(true);
     expect(wrapper.text()).toContain('/home/me/.jury');
+  });
+
+  it('has the remote workers section, with no URL and no secret set', async () => {
+    const wrapper = await mountView();
+    const section = wrapper.get('[data-testid="settings-workers"]');
+    expect(section.get('h2').text()).toBe('Remote workers');
+    expect((section.get('[data-testid="workers-redis-url"]').element as HTMLInputElement).value).toBe('');
+    expect(section.get('[data-testid="workers-secret-state"]').text()).toBe(
+      'No secret is set: remote workers cannot play.',
+    );
+    expect(section.find('[data-testid="workers-state-no-url"]').exists()).toBe(true);
+    wrapper.unmount();
   });
 
   it('saves a theme change at once, sending only the theme', async () => {

@@ -12,6 +12,7 @@ import settings from './settings.ts';
 import standings from './standings.ts';
 import textBoard from './textBoard.ts';
 import tournaments from './tournaments.ts';
+import workers from './workers.ts';
 
 /** The languages of the app. */
 export type Locale = 'en' | 'nl';
@@ -38,6 +39,7 @@ const areas: readonly AreaMessages[] = [
   protections,
   textBoard,
   packages,
+  workers,
 ];
 
 export const messages: Record<Locale, Record<string, unknown>> = {

@@ -1,0 +1,103 @@
+/** Texts of Settings → Remote workers (English and Dutch). */
+export default {
+  en: {
+    workers: {
+      title: 'Remote workers',
+      intro:
+        'Other computers can play this computer’s tournaments: each runs jury worker on the same Redis server. A tournament uses them when its form says “On remote workers”.',
+      redisUrl: 'Redis URL',
+      redisUrlHint:
+        "redis://HOST:PORT, with a password redis://:PASSWORD{'@'}HOST:PORT, rediss:// for TLS. Empty: no remote workers.",
+      secret: 'Organiser’s secret',
+      secretHint:
+        'Every game sent to the workers is signed with it, and a worker plays only games signed with its own. At least 16 characters, for example from openssl rand -hex 24.',
+      secretIsSet: 'A secret is set. It is never shown.',
+      secretNotSet: 'No secret is set: remote workers cannot play.',
+      secretNew: 'New secret',
+      setSecret: 'Set',
+      replaceSecret: 'Replace',
+      forgetSecret: 'Forget',
+      cancel: 'Cancel',
+      secretSaved: 'The secret is set.',
+      secretForgotten: 'The secret is forgotten.',
+      list: 'Workers',
+      listHint: 'Refreshed every 2 seconds while this page is shown.',
+      noUrl: 'No Redis URL is set. Set one above to see the workers on it.',
+      asking: 'Asking Redis…',
+      notAnswering: 'Redis does not answer: {reason}',
+      none: 'No worker is on this Redis yet. Start one on another computer with jury worker --redis URL --secret-file FILE.',
+      count: 'no workers | one worker, {slots} games at once | {count} workers, {slots} games at once',
+      columns: {
+        name: 'Name',
+        host: 'Computer',
+        slots: 'Games at once',
+        running: 'Playing',
+        factor: 'Speed factor',
+        lastSeen: 'Last seen',
+        problem: 'Problem',
+      },
+      factorHint: 'Its speed against this computer: 1.25 is 25% slower, and its bots get 25% more time.',
+      secondsAgo: 'just now | 1 second ago | {count} seconds ago',
+      noProblem: 'none',
+      errors: {
+        notUrl: 'This is not a URL. Give redis://HOST:PORT.',
+        scheme: 'Start the URL with redis:// (or rediss:// for TLS).',
+        noHost: 'The URL names no computer.',
+        database: 'The Redis database must be a number from 0 to 15, not “{db}”.',
+        secretShort: 'The secret must be at least {min} characters.',
+        secretLong: 'The secret must be at most {max} characters.',
+      },
+    },
+  },
+  nl: {
+    workers: {
+      title: 'Werkers op afstand',
+      intro:
+        'Andere computers kunnen de toernooien van deze computer spelen: elk draait jury worker op dezelfde Redis-server. Een toernooi gebruikt ze als het formulier “Op werkers op afstand” zegt.',
+      redisUrl: 'Redis-URL',
+      redisUrlHint:
+        "redis://HOST:POORT, met een wachtwoord redis://:WACHTWOORD{'@'}HOST:POORT, rediss:// voor TLS. Leeg: geen werkers op afstand.",
+      secret: 'Geheim van de organisator',
+      secretHint:
+        'Elke partij voor de werkers wordt ermee ondertekend, en een werker speelt alleen partijen die met zijn eigen geheim zijn ondertekend. Minstens 16 tekens, bijvoorbeeld van openssl rand -hex 24.',
+      secretIsSet: 'Er is een geheim ingesteld. Het wordt nooit getoond.',
+      secretNotSet: 'Er is geen geheim ingesteld: werkers op afstand kunnen niet spelen.',
+      secretNew: 'Nieuw geheim',
+      setSecret: 'Instellen',
+      replaceSecret: 'Vervangen',
+      forgetSecret: 'Vergeten',
+      cancel: 'Annuleren',
+      secretSaved: 'Het geheim is ingesteld.',
+      secretForgotten: 'Het geheim is vergeten.',
+      list: 'Werkers',
+      listHint: 'Elke 2 seconden bijgewerkt zolang deze pagina openstaat.',
+      noUrl: 'Er is geen Redis-URL ingesteld. Stel er hierboven een in om de werkers erop te zien.',
+      asking: 'Redis wordt gevraagd…',
+      notAnswering: 'Redis antwoordt niet: {reason}',
+      none: 'Er is nog geen werker op deze Redis. Start er een op een andere computer met jury worker --redis URL --secret-file BESTAND.',
+      count:
+        'geen werkers | één werker, {slots} partijen tegelijk | {count} werkers, {slots} partijen tegelijk',
+      columns: {
+        name: 'Naam',
+        host: 'Computer',
+        slots: 'Partijen tegelijk',
+        running: 'Speelt',
+        factor: 'Snelheidsfactor',
+        lastSeen: 'Laatst gezien',
+        problem: 'Probleem',
+      },
+      factorHint:
+        'Zijn snelheid tegenover deze computer: 1,25 is 25% trager, en zijn bots krijgen 25% meer tijd.',
+      secondsAgo: 'zojuist | 1 seconde geleden | {count} seconden geleden',
+      noProblem: 'geen',
+      errors: {
+        notUrl: 'Dit is geen URL. Geef redis://HOST:POORT.',
+        scheme: 'Begin de URL met redis:// (of rediss:// voor TLS).',
+        noHost: 'De URL noemt geen computer.',
+        database: 'De Redis-database moet een getal van 0 tot en met 15 zijn, niet “{db}”.',
+        secretShort: 'Het geheim moet minstens {min} tekens zijn.',
+        secretLong: 'Het geheim mag hoogstens {max} tekens zijn.',
+      },
+    },
+  },
+};
