@@ -157,7 +157,9 @@ describe('NewTournamentView', () => {
     expect(memory.attributes('aria-invalid')).toBe('true');
     expect(wrapper.get('[data-testid="issues-limits.memoryMiB"]').text()).toBe('memory must be at least 16');
     // The local message replaces the engine's one for the same field.
-    expect(wrapper.get('[data-testid="issues-bots"]').text()).toBe('Choose at least 4 bots.');
+    expect(wrapper.get('[data-testid="issues-bots"]').text()).toBe(
+      'Choose at least 4 bots (a bot may fill several seats: “+ copy”).',
+    );
     expect(wrapper.get('[data-testid="issues-other"]').text()).toContain(
       'somewhere: something else is wrong',
     );
@@ -316,7 +318,9 @@ describe('NewTournamentView', () => {
     await wrapper.get('[data-testid="create-tournament"]').trigger('click');
     await flushPromises();
     expect(api.tournamentsCreate).not.toHaveBeenCalled();
-    expect(wrapper.get('[data-testid="issues-bots"]').text()).toBe('Choose at least 4 bots.');
+    expect(wrapper.get('[data-testid="issues-bots"]').text()).toBe(
+      'Choose at least 4 bots (a bot may fill several seats: “+ copy”).',
+    );
   });
 
   it('loads a preset into the form', async () => {

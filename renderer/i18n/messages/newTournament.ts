@@ -52,6 +52,11 @@ export default {
         status: { missing: 'file missing', 'build-failed': 'build failed' },
         tooFew: 'This game needs at least {count} bots that can run.',
         toLibrary: 'Add bots on the Bots screen.',
+        useCopies: 'A bot can fill several seats: “+ copy” beside a chosen bot enters it once more.',
+        copy: '+ copy',
+        copies: '× {count}',
+        addCopy: 'Add another copy of {name}',
+        removeCopy: 'Remove a copy of {name}',
       },
       seed: {
         title: 'Seed',
@@ -122,7 +127,7 @@ export default {
       },
       issues: {
         name: 'Give the tournament a name.',
-        bots: 'Choose at least {count} bots.',
+        bots: 'Choose at least {count} bots (a bot may fill several seats: “+ copy”).',
         noChallenger: 'Pick at least one challenger among the chosen bots.',
         gauntletField:
           'Besides the challengers, at least one other bot is needed. | Besides the challengers, at least {count} other bots are needed.',
@@ -188,6 +193,12 @@ export default {
         status: { missing: 'bestand ontbreekt', 'build-failed': 'bouwen mislukt' },
         tooFew: 'Dit spel heeft minstens {count} bots nodig die kunnen draaien.',
         toLibrary: 'Voeg bots toe in het scherm Bots.',
+        useCopies:
+          'Een bot kan meerdere plaatsen innemen: met “+ kopie” naast een gekozen bot doet hij nog een keer mee.',
+        copy: '+ kopie',
+        copies: '× {count}',
+        addCopy: 'Nog een kopie van {name} toevoegen',
+        removeCopy: 'Een kopie van {name} weghalen',
       },
       seed: {
         title: 'Seed',
@@ -259,7 +270,7 @@ export default {
       },
       issues: {
         name: 'Geef het toernooi een naam.',
-        bots: 'Kies minstens {count} bots.',
+        bots: 'Kies minstens {count} bots (een bot kan meerdere plaatsen innemen: “+ kopie”).',
         noChallenger: 'Kies minstens één uitdager uit de gekozen bots.',
         gauntletField:
           'Naast de uitdagers is minstens één andere bot nodig. | Naast de uitdagers zijn minstens {count} andere bots nodig.',
