@@ -1,6 +1,7 @@
 import type { Response } from '../../shared/ipc/contract.ts';
 import { FORMAT_SEATS, fitsSeats } from '../../shared/tournament/formats/kinds.ts';
 import { boardLines, hasBoards, type DraftForm } from './draft.ts';
+import { factorRangeIssues } from './factor-range.ts';
 
 /**
  * The new-tournament form's problems, each by its field's path (`name`, `bots`, `schedule.rounds`,
@@ -101,5 +102,6 @@ export function localIssues(form: DraftForm, seats: number, t: Translate): Field
     out.push({ path: 'schedule.finalists', message: t('newTournament.issues.finalists', { count: seats }) });
   if (form.boardMode === 'given' && hasBoards(form.game) && boardLines(form.boardsText).length === 0)
     out.push({ path: 'boards', message: t('newTournament.issues.noBoards') });
+  out.push(...factorRangeIssues(form, t));
   return out;
 }

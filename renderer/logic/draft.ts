@@ -56,6 +56,9 @@ export interface DraftForm {
   playOn: 'local' | 'workers';
   /** With remote workers: games this machine plays itself beside them (0: workers only). */
   localSlots: number;
+  /** With remote workers: the speed factors a worker must have to play (both null: any worker). */
+  factorMin: number | null;
+  factorMax: number | null;
 }
 
 /** Whether the game is played on board strings that can be pasted (Less, More). */
@@ -101,6 +104,8 @@ export function defaultForm(
     concurrency: defaults.concurrency,
     playOn: 'local',
     localSlots: 0,
+    factorMin: null,
+    factorMax: null,
   };
 }
 
@@ -174,8 +179,11 @@ export function buildDraft(form: DraftForm, bots: readonly LibraryBot[]): Tourna
   };
   if (form.seed !== null) draft.seed = form.seed;
   if (form.budgetMs !== null) draft.timing = { ...draft.timing, budgetMs: form.budgetMs };
-  if (form.playOn === 'workers') draft.workers = { localSlots: form.localSlots };
-  else if (form.concurrency !== null) draft.concurrency = form.concurrency;
+  if (form.playOn === 'workers') {
+    draft.workers = { localSlots: form.localSlots };
+    if (form.factorMin !== null && form.factorMax !== null)
+      draft.workers.factorRange = [form.factorMin, form.factorMax];
+  } else if (form.concurrency !== null) draft.concurrency = form.concurrency;
   if (form.boardMode === 'given' && hasBoards(form.game))
     draft.boards = boardLines(form.boardsText).map((b) => b.board);
   return draft;
@@ -210,6 +218,8 @@ export function formFromDraft(
     concurrency: draft.concurrency ?? null,
     playOn: draft.workers ? 'workers' : 'local',
     localSlots: draft.workers?.localSlots ?? 0,
+    factorMin: draft.workers?.factorRange?.[0] ?? null,
+    factorMax: draft.workers?.factorRange?.[1] ?? null,
   };
   const s = draft.schedule;
   if (s.kind === 'round-robin' || s.kind === 'gauntlet') form.repeats = s.repeats ?? base.repeats;

@@ -53,7 +53,12 @@ export const ISSUE_FIELDS: readonly string[] = [
   'workers',
   'workers.localSlots',
 ];
-export const ISSUE_LISTS: readonly string[] = ['bots', 'boards', 'schedule.challengers'];
+export const ISSUE_LISTS: readonly string[] = [
+  'bots',
+  'boards',
+  'schedule.challengers',
+  'workers.factorRange',
+];
 
 /** The injection key of the form's context. */
 export const draftFormKey: InjectionKey<DraftFormContext> = Symbol('draftForm');

@@ -39,6 +39,15 @@ export default {
       factorHint: 'Its speed against this computer: 1.25 is 25% slower, and its bots get 25% more time.',
       secondsAgo: 'just now | 1 second ago | {count} seconds ago',
       noProblem: 'none',
+      range: {
+        title: 'Speed factor of the workers',
+        from: 'Lowest speed factor',
+        to: 'Highest speed factor',
+        hint: 'Only workers within this range play (1.25: 25% slower than this computer, its bots get 25% more time). Empty: any worker.',
+        positive: 'Give a factor above 0.',
+        bothEnds: 'Give both ends of the range, or neither.',
+        order: 'The lowest factor must not be above the highest.',
+      },
       errors: {
         notUrl: 'This is not a URL. Give redis://HOST:PORT.',
         scheme: 'Start the URL with redis:// (or rediss:// for TLS).',
@@ -90,6 +99,15 @@ export default {
         'Zijn snelheid tegenover deze computer: 1,25 is 25% trager, en zijn bots krijgen 25% meer tijd.',
       secondsAgo: 'zojuist | 1 seconde geleden | {count} seconden geleden',
       noProblem: 'geen',
+      range: {
+        title: 'Snelheidsfactor van de werkers',
+        from: 'Laagste snelheidsfactor',
+        to: 'Hoogste snelheidsfactor',
+        hint: 'Alleen werkers binnen dit bereik spelen (1,25: 25% trager dan deze computer, zijn bots krijgen 25% meer tijd). Leeg: elke werker.',
+        positive: 'Geef een factor boven 0.',
+        bothEnds: 'Geef beide grenzen van het bereik, of geen van beide.',
+        order: 'De laagste factor mag niet boven de hoogste liggen.',
+      },
       errors: {
         notUrl: 'Dit is geen URL. Geef redis://HOST:POORT.',
         scheme: 'Begin de URL met redis:// (of rediss:// voor TLS).',
