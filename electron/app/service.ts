@@ -153,7 +153,12 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'bots.rename': ({ id, name }) => library.rename(id, name),
     'bots.remove': ({ id }) => library.remove(id),
     'bots.smokeTest': ({ id, game }) =>
-      tracked(async () => smokeTest(await library.matchBot(id), game, launcher)),
+      tracked(async () => {
+        const result = await smokeTest(await library.matchBot(id), game, launcher);
+        await library.recordSmoke(id, game, result.passed);
+        return result;
+      }),
+    'bots.setGame': ({ id, game }) => library.setGame(id, game),
     ...tournamentHandlers(tournaments, closing.signal, tracked),
     'dialog.openBot': desktopOnly('choosing a file with a dialog'),
     'dialog.saveFile': desktopOnly('saving a file with a dialog'),

@@ -84,5 +84,7 @@ describe('smokeTestGames', () => {
 
   it('offers the user’s programs every game', () => {
     expect(smokeTestGames({ game: null }, all)).toEqual(['less', 'more', '6561', 'flit']);
+    // A program tied to a game can still be tried elsewhere (its own game first).
+    expect(smokeTestGames({ game: '6561', kind: 'program' }, all)).toEqual(['6561', 'less', 'more', 'flit']);
   });
 });

@@ -72,10 +72,15 @@ export function relativeTime(iso: string | null, now: number, locale: string): s
 
 /**
  * The games a bot can be smoke-tested on: a sample bot only its own game, the user's programs every
- * game (in the order given).
+ * game (in the order given), its own game first when it is tied to one.
  */
-export function smokeTestGames(bot: { readonly game: GameId | null }, all: readonly GameId[]): GameId[] {
-  return bot.game === null ? [...all] : [bot.game];
+export function smokeTestGames(
+  bot: { readonly game: GameId | null; readonly kind?: string },
+  all: readonly GameId[],
+): GameId[] {
+  if (bot.game === null) return [...all];
+  if (bot.kind === 'sample' || bot.kind === undefined) return [bot.game];
+  return [bot.game, ...all.filter((g) => g !== bot.game)];
 }
 
 /** The file name of a game package's manifest. */

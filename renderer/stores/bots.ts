@@ -159,12 +159,25 @@ export const useBotsStore = defineStore('bots', () => {
     return done;
   }
 
-  /** Plays one game of `game` against the sample bot(s); the answer is kept in {@link smoke}. */
+  /**
+   * Plays one game of `game` against the sample bot(s); the answer is kept in {@link smoke}. The library
+   * is read again after it: a passed test ties a program without a game to `game`, and every bot keeps
+   * its last test's outcome.
+   */
   async function smokeTest(id: string, game: GameId): Promise<SmokeTest | null> {
     smoke.value = { ...smoke.value, [id]: { game, running: true, result: null } };
     const result = await noticeErrors(() => jury().botsSmokeTest({ id, game }));
     smoke.value = { ...smoke.value, [id]: { game, running: false, result } };
+    if (result) {
+      const list = await noticeErrors(() => jury().botsList());
+      if (list) bots.value = list;
+    }
     return result;
+  }
+
+  /** Ties one of the user's programs to `game` (null: any game). */
+  function setGame(id: string, game: GameId | null): Promise<boolean> {
+    return change(id, () => jury().botsSetGame({ id, game }));
   }
 
   /** Whether a rename or removal of the bot is under way. */
@@ -192,6 +205,7 @@ export const useBotsStore = defineStore('bots', () => {
     rename,
     remove,
     smokeTest,
+    setGame,
     isBusy,
   };
 });

@@ -19,6 +19,7 @@ const api = vi.hoisted(() => ({
   botsRename: vi.fn(),
   botsRemove: vi.fn(),
   botsSmokeTest: vi.fn(),
+  botsSetGame: vi.fn(),
   dialogOpenBot: vi.fn(),
   systemProtections: vi.fn(),
 }));
@@ -96,10 +97,11 @@ describe('BotsView', () => {
     expect(cells.slice(0, 5)).toEqual([
       'My bot/bots/mine',
       'SourceC++',
-      'Any game',
+      'Any gameLessFlit',
       'Ready',
       '0123456789ab5 minutes ago',
     ]);
+    expect((rows[0]!.get('[data-testid="bot-game"]').element as HTMLSelectElement).value).toBe('');
     expect(rows[0]!.get('.version .changed').text()).toBe('5 minutes ago');
     expect(rows[0]!.get('.kind .language').text()).toBe('C++');
     expect(rows[0]!.find('code').attributes('title')).toBe(`sha256: ${hash}`);
@@ -311,6 +313,52 @@ describe('BotsView', () => {
     expect(wrapper.get('[data-testid="smoke-firsterror"]').text()).toBe(
       'Its first line on stderr, as Caia tells it: firsterror R random',
     );
+  });
+
+  it('ties a program to a game from its row, and warns when it is tested on another game', async () => {
+    const tied = [
+      bot('mine', { name: 'My bot', kind: 'source', language: 'cpp', game: 'less' }),
+      bot('less-random', { name: 'Less random', kind: 'sample', game: 'less', hash: null }),
+    ];
+    api.botsSetGame.mockResolvedValue(tied);
+    const { wrapper } = await mountView();
+    expect(wrapper.get('[data-testid="bot-row-less-random"]').find('[data-testid="bot-game"]').exists()).toBe(
+      false,
+    );
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="bot-game"]').setValue('less');
+    await flushPromises();
+    expect(api.botsSetGame).toHaveBeenCalledWith({ id: 'mine', game: 'less' });
+    const select = wrapper.get('[data-testid="bot-row-mine"] [data-testid="bot-game"]');
+    expect((select.element as HTMLSelectElement).value).toBe('less');
+
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
+    const dialog = wrapper.get('[data-testid="smoke-dialog"]');
+    expect(dialog.find('[data-testid="smoke-mismatch"]').exists()).toBe(false);
+    await dialog.get('[data-testid="smoke-game"]').setValue('flit');
+    expect(dialog.get('[data-testid="smoke-mismatch"]').text()).toBe(
+      'My bot is set to play Less: it is offered only for Less. A pass here does not change that; change its game in the list.',
+    );
+  });
+
+  it('reads the library again after a smoke test (a pass ties a program to the game)', async () => {
+    const { wrapper } = await mountView();
+    api.botsSmokeTest.mockResolvedValue({
+      passed: true,
+      verdict: 'ok',
+      dialogue: [],
+      scores: [1, 0],
+      statuses: ['OK', 'OK'],
+    });
+    api.botsList.mockResolvedValue([
+      bot('mine', { name: 'My bot', kind: 'source', language: 'cpp', game: 'flit' }),
+      bot('less-random', { name: 'Less random', kind: 'sample', game: 'less', hash: null }),
+    ]);
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
+    await wrapper.get('[data-testid="smoke-game"]').setValue('flit');
+    await wrapper.get('[data-testid="smoke-dialog"] form').trigger('submit');
+    await flushPromises();
+    const select = wrapper.get('[data-testid="bot-row-mine"] [data-testid="bot-game"]');
+    expect((select.element as HTMLSelectElement).value).toBe('flit');
   });
 
   it('hides every control from spectators', async () => {

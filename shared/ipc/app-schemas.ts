@@ -49,7 +49,10 @@ export const libraryBotSchema = z.object({
   path: z.string(),
   args: z.array(z.string()),
   language: languageSchema.nullable(),
-  /** The game a sample bot plays; null for the user's own programs (they may play any game). */
+  /**
+   * The game the bot plays: a sample bot's own; for the user's programs the game its first passed smoke
+   * test was played in, or the one the organiser set (null: not known yet, offered for every game).
+   */
   game: gameIdSchema.nullable(),
   /** sha256 of the program's content, or null when it cannot be read. */
   hash: z.string().nullable(),
@@ -59,6 +62,8 @@ export const libraryBotSchema = z.object({
   /** `missing`: the file is gone; `build-failed`: the last build failed (see `buildLog`). */
   status: z.enum(['ready', 'missing', 'build-failed']),
   buildLog: z.string().nullable(),
+  /** The last smoke test: its game, whether it passed and when (absent: never tested). */
+  smoke: z.object({ game: gameIdSchema, passed: z.boolean(), at: z.string() }).optional(),
 });
 
 /** The user's settings; every field has a default, so an old settings file still loads. */

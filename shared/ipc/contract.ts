@@ -129,6 +129,11 @@ export const ipcContract = {
       request: z.strictObject({ id: botIdSchema, game: gameIdSchema }),
       response: smokeTestSchema,
     },
+    /** Ties one of the user's programs to a game (null: any game); sample bots keep their own. */
+    'bots.setGame': {
+      request: z.strictObject({ id: botIdSchema, game: gameIdSchema.nullable() }),
+      response: bots,
+    },
 
     'tournaments.list': { request: none, response: z.array(tournamentSummarySchema) },
     /** Checks a draft without creating anything: every problem by its field's path. */

@@ -258,3 +258,34 @@ describe('BotLibrary: sample bots', () => {
     expect(botGameProblem({ name: 'mine', kind: 'program', game: null }, 'flit')).toBeNull();
   });
 });
+
+describe('BotLibrary: a bot tied to its game', () => {
+  it('ties a program to the game of its first passed smoke test, and keeps a failed one', async () => {
+    const library = await BotLibrary.open(workspace);
+    const bot = await library.add({ path: await script('mine.sh') });
+    await library.recordSmoke(bot.id, 'more', false);
+    let [now] = await library.list();
+    expect(now).toMatchObject({ game: null, smoke: { game: 'more', passed: false } });
+    await library.recordSmoke(bot.id, '6561', true);
+    [now] = await library.list();
+    expect(now).toMatchObject({ game: '6561', smoke: { game: '6561', passed: true } });
+    // A later pass elsewhere does not move it: the organiser changes the game.
+    await library.recordSmoke(bot.id, 'flit', true);
+    expect((await library.list())[0]?.game).toBe('6561');
+    expect(botGameProblem({ name: 'mine', kind: 'program', game: '6561' }, 'flit')).toBe(
+      'mine plays 6561; it cannot play Flit (change its game on the Bots screen)',
+    );
+    // Kept across openings.
+    const again = await BotLibrary.open(workspace);
+    expect((await again.list())[0]).toMatchObject({ game: '6561', smoke: { game: 'flit', passed: true } });
+  });
+
+  it('lets the organiser set or clear a program’s game, never a sample’s', async () => {
+    const library = await BotLibrary.open(workspace);
+    const bot = await library.add({ path: await script('mine.sh') });
+    expect((await library.setGame(bot.id, 'less')).find((b) => b.id === bot.id)?.game).toBe('less');
+    expect((await library.setGame(bot.id, null)).find((b) => b.id === bot.id)?.game).toBeNull();
+    const random = (await library.addSamples('less')).find((b) => b.kind === 'sample');
+    await expect(library.setGame(random!.id, 'more')).rejects.toThrow('is a sample bot');
+  });
+});

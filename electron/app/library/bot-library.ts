@@ -159,6 +159,31 @@ export class BotLibrary {
     return this.list();
   }
 
+  /**
+   * Ties one of the user's programs to `game` (null: any game); a sample bot's game cannot change.
+   * Answers the whole library.
+   */
+  async setGame(id: string, game: GameId | null): Promise<LibraryBot[]> {
+    const bot = this.#require(id);
+    if (bot.kind === 'sample') throw new Error(`${bot.name} is a sample bot: it plays its own game only`);
+    this.#bots = this.#bots.map((b) => (b.id === id ? { ...b, game } : b));
+    await this.#save();
+    return this.list();
+  }
+
+  /**
+   * Keeps the outcome of a smoke test in `game`. A passed test ties a program that has no game yet to
+   * `game` (detected: it speaks that game's protocol); a failed one leaves the game as it was.
+   */
+  async recordSmoke(id: string, game: GameId, passed: boolean): Promise<void> {
+    const bot = this.#bots.find((b) => b.id === id);
+    if (!bot) return;
+    const smoke = { game, passed, at: new Date().toISOString() };
+    const tie = passed && bot.kind !== 'sample' && bot.game === null;
+    this.#bots = this.#bots.map((b) => (b.id === id ? { ...b, smoke, ...(tie ? { game } : {}) } : b));
+    await this.#save();
+  }
+
   /** Removes a bot and its build folder (never the user's own files); answers the whole library. */
   async remove(id: string): Promise<LibraryBot[]> {
     this.#require(id);

@@ -9,12 +9,16 @@ import type { LibraryBot, StoredBot } from './library-file.ts';
 export type ConfigBot = BotDefinition | { name: string; sample: 'random' | 'greedy' };
 
 /**
- * Why `bot` cannot play `game`, or null when it can. Only sample bots are tied to a game; the user's own
- * programs may play anything (whether they speak the protocol is what the smoke test is for).
+ * Why `bot` cannot play `game`, or null when it can: a sample bot plays its own game only, and one of the
+ * user's programs tied to a game (by its smoke test, or by the organiser) plays that game only. A program
+ * with no game yet may play anything (whether it speaks the protocol is what the smoke test is for).
  */
 export function botGameProblem(bot: Pick<LibraryBot, 'name' | 'kind' | 'game'>, game: GameId): string | null {
-  if (bot.kind !== 'sample' || bot.game === null || bot.game === game) return null;
-  return `${bot.name} is a sample bot of ${gameInfo(bot.game).title}; it cannot play ${gameInfo(game).title}`;
+  if (bot.game === null || bot.game === game) return null;
+  const tied = gameInfo(bot.game).title;
+  return bot.kind === 'sample'
+    ? `${bot.name} is a sample bot of ${tied}; it cannot play ${gameInfo(game).title}`
+    : `${bot.name} plays ${tied}; it cannot play ${gameInfo(game).title} (change its game on the Bots screen)`;
 }
 
 /**

@@ -110,3 +110,29 @@ describe('BotsSection: a bot in several seats', () => {
     expect(wrapper.find('[data-testid="bot-more-Gone"]').exists()).toBe(false);
   });
 });
+
+describe('BotsSection: bots belong to their game', () => {
+  const library = [
+    ...samples,
+    bot('more-greedy', 'More greedy', 'more'),
+    bot('mine-less', 'Mine for Less', 'less'),
+    bot('mine-flit', 'Mine for Flit', 'flit'),
+    bot('untested', 'Untested', null),
+  ];
+
+  it('offers only the game’s bots and the untied ones, and “All” ticks only the game’s', async () => {
+    const { wrapper, form } = await mountSection(library);
+    const offered = wrapper.findAll('[data-testid^="bot-option-"]').map((o) => o.attributes('data-testid'));
+    expect(offered).toEqual([
+      'bot-option-Less random',
+      'bot-option-Less greedy',
+      'bot-option-Mine for Less',
+      'bot-option-Untested',
+    ]);
+    expect(wrapper.get('[data-testid="bot-untied-Untested"]').text()).toBe('game not set');
+    expect(wrapper.find('[data-testid="bot-untied-Mine for Less"]').exists()).toBe(false);
+    const all = wrapper.findAll('button').find((b) => b.text() === 'All');
+    await all!.trigger('click');
+    expect(form.bots).toEqual(['less-random', 'less-greedy', 'mine-less']);
+  });
+});

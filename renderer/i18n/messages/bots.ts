@@ -19,6 +19,9 @@ export default {
       kinds: { sample: 'Sample', program: 'Program', source: 'Source' },
       statuses: { ready: 'Ready', missing: 'Missing', buildFailed: 'Build failed' },
       anyGame: 'Any game',
+      gameOf: 'Game of {name}',
+      gameHint:
+        'The game this program plays: set by its first passed smoke test, or by you. It is offered only for that game.',
       hashTitle: 'sha256: {hash}',
       noHash: 'The file cannot be read.',
       unknownTime: 'unknown',
@@ -57,6 +60,8 @@ export default {
         button: 'Smoke test',
         title: 'Smoke test: {name}',
         intro: 'Plays one game against the random sample bot and shows the protocol dialogue.',
+        mismatch:
+          '{name} is set to play {game}: it is offered only for {game}. A pass here does not change that; change its game in the list.',
         game: 'Game',
         firstError: 'Its first line on stderr, as Caia tells it: {line}',
         run: 'Run test',
@@ -92,6 +97,9 @@ export default {
       kinds: { sample: 'Voorbeeld', program: 'Programma', source: 'Broncode' },
       statuses: { ready: 'Klaar', missing: 'Ontbreekt', buildFailed: 'Bouwen mislukt' },
       anyGame: 'Elk spel',
+      gameOf: 'Spel van {name}',
+      gameHint:
+        'Het spel dat dit programma speelt: gezet door de eerste geslaagde snelle test, of door jou. Het wordt alleen bij dat spel aangeboden.',
       hashTitle: 'sha256: {hash}',
       noHash: 'Het bestand kan niet gelezen worden.',
       unknownTime: 'onbekend',
@@ -135,6 +143,8 @@ export default {
         button: 'Snelle test',
         title: 'Snelle test: {name}',
         intro: 'Speelt één partij tegen de willekeurige voorbeeldbot en toont de protocoldialoog.',
+        mismatch:
+          '{name} is ingesteld op {game}: hij wordt alleen bij {game} aangeboden. Slagen hier verandert dat niet; wijzig zijn spel in de lijst.',
         game: 'Spel',
         firstError: 'De eerste regel op stderr, zoals Caia die meldt: {line}',
         run: 'Test starten',

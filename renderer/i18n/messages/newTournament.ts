@@ -57,6 +57,9 @@ export default {
         copies: '× {count}',
         addCopy: 'Add another copy of {name}',
         removeCopy: 'Remove a copy of {name}',
+        untied: 'game not set',
+        untiedHint:
+          'This program is not tied to a game yet: run its smoke test on the Bots screen, or set its game there. “All” leaves it out.',
       },
       seed: {
         title: 'Seed',
@@ -199,6 +202,9 @@ export default {
         copies: '× {count}',
         addCopy: 'Nog een kopie van {name} toevoegen',
         removeCopy: 'Een kopie van {name} weghalen',
+        untied: 'spel niet ingesteld',
+        untiedHint:
+          'Dit programma hoort nog bij geen spel: doe de snelle test in het scherm Bots, of stel daar zijn spel in. “Alle” slaat het over.',
       },
       seed: {
         title: 'Seed',
