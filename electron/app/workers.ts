@@ -3,6 +3,15 @@ import { parseRedisUrl, redisProblem, type RedisTarget } from '../engine/workers
 import { cpuBenchmarkMs } from '../engine/workers/speed.ts';
 import type { SettingsStore } from './settings-store.ts';
 
+/**
+ * A Redis URL as it may be shown to someone who must not learn its password (a `jury serve` spectator):
+ * the password replaced by `***`, the rest kept. A URL that does not read (never stored) is hidden whole.
+ */
+export function redisUrlWithoutPassword(url: string): string {
+  const target = parseRedisUrl(url);
+  return 'problem' in target ? '***' : target.shown;
+}
+
 /** The queue a run of the app uses: the settings' Redis URL, checked, and the organiser's secret. */
 export interface WorkerConnection {
   readonly target: RedisTarget;

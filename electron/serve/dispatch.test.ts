@@ -81,6 +81,30 @@ describe('dispatch', () => {
     expect(controller).toMatchObject({ ok: true, value: { canControl: true, mode: 'browser' } });
   });
 
+  it("hides the Redis URL's password from spectators only", async () => {
+    const stored = {
+      language: 'en',
+      theme: 'system',
+      defaults: { timingMode: 'official', graceMs: 1000, memoryMiB: 1024, concurrency: null },
+      demoOffered: true,
+      workers: { redisUrl: 'redis://jury:pa55word@192.168.1.10:6379/2', secretSet: true },
+    };
+    const service = fakeService({ 'settings.get': () => stored });
+    const spectator = await dispatch({ id: 8, channel: 'settings.get' }, service.handlers, false);
+    expect(spectator).toMatchObject({
+      ok: true,
+      value: { workers: { redisUrl: 'redis://jury:***@192.168.1.10:6379/2', secretSet: true } },
+    });
+    expect(JSON.stringify(spectator)).not.toContain('pa55word');
+    const controller = await dispatch({ id: 9, channel: 'settings.get' }, service.handlers, true);
+    expect(controller).toMatchObject({ ok: true, value: { workers: stored.workers } });
+    const none = fakeService({
+      'settings.get': () => ({ ...stored, workers: { redisUrl: null, secretSet: false } }),
+    });
+    const empty = await dispatch({ id: 10, channel: 'settings.get' }, none.handlers, false);
+    expect(empty).toMatchObject({ ok: true, value: { workers: { redisUrl: null, secretSet: false } } });
+  });
+
   it("passes on the handler's error and refuses a response that breaks the contract", async () => {
     const service = fakeService({
       'games.list': () => {

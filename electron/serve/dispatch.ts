@@ -2,6 +2,7 @@ import type { CheckedRequest, RequestChannel, Response } from '../../shared/ipc/
 import { ipcContract, requestChannels } from '../../shared/ipc/contract.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { parseOrThrow } from '../../shared/ipc/handlers.ts';
+import { redisUrlWithoutPassword } from '../app/workers.ts';
 import { decideAccess } from './access.ts';
 import type { ClientRequest, ServerResponse } from './protocol.ts';
 
@@ -48,5 +49,17 @@ async function answer<C extends RequestChannel>(
     // The service cannot know who asks: this connection's rights are decided here.
     response = { ...response, mode: 'browser', canControl: control };
   }
+  if (channel === 'settings.get' && !control) response = withoutSecrets(response as Response<'settings.get'>);
   return parseOrThrow(spec.response, response, `${channel}: invalid response from the engine`) as Response<C>;
+}
+
+/**
+ * The settings as a spectator may see them: the remote workers' Redis URL without its password (with it,
+ * anyone on the network could use the queue and read the bots' programs; docs/workers.md).
+ */
+function withoutSecrets(settings: Response<'settings.get'>): Response<'settings.get'> {
+  const url = settings.workers.redisUrl;
+  return url === null
+    ? settings
+    : { ...settings, workers: { ...settings.workers, redisUrl: redisUrlWithoutPassword(url) } };
 }
