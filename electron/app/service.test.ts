@@ -187,11 +187,11 @@ describe('createJuryService', () => {
     );
 
     const csv = await h.call('tournament.export', { id: 'Cup', kind: 'csv' });
-    const lines = csv.content.trimEnd().split('\r\n');
+    const lines = csv.content.trimEnd().split('\n');
     expect(csv.fileName).toBe('Cup.csv');
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toMatch(/^1,1,0,6561 random,6561-random,\d+,DRAW$/);
+    expect(lines[1]).toMatch(/^1,1,final,"Player 1","6561 random",\d+,DRAW$/);
     const json = await h.call('tournament.export', { id: 'Cup', kind: 'json' });
     expect(JSON.parse(json.content)).toMatchObject({ format: 'jury-tournament-export' });
     const html = await h.call('tournament.export', { id: 'Cup', kind: 'html' });

@@ -4,6 +4,7 @@ import type { AnyGameModule, GameFacts, GameId, RegisteredGameId } from './types
 // Zod-free, like everything the registry imports: the sample bots' script runs it in a sandbox that
 // shows only Jury's sources.
 import { looksLikePackageId, packageGameFacts, type PackageGame } from './packages/game.ts';
+import { importedGameFacts, isImportedGameId, IMPORTED_ID_PREFIX } from './imported.ts';
 import { lessRegistration } from './less/registration.ts';
 import { moreRegistration } from './more/registration.ts';
 import { registration6561 } from './6561/registration.ts';
@@ -69,9 +70,12 @@ export function findRegistration(id: string): GameRegistration | undefined {
   return builtIn.get(id) ?? registered.get(id);
 }
 
-/** Whether `id` names a built-in or registered game, or a registered game package. */
+/**
+ * Whether `id` names a built-in or registered game, a registered game package, or the game of an event
+ * imported from CodeCup's result file (imported.ts; never listed in {@link gameIds}).
+ */
 export function isGameId(id: string): id is GameId {
-  return findRegistration(id) !== undefined || packages.has(id);
+  return findRegistration(id) !== undefined || packages.has(id) || isImportedGameId(id);
 }
 
 /** Whether `id` names a built-in game. */
@@ -108,6 +112,8 @@ export function gameModule(id: GameId): AnyGameModule {
 
 /** The facts of a checked game, with a module or from a package (see {@link GameFacts}). */
 export function gameInfo(id: GameId): GameFacts {
+  const imported = importedGameFacts(id);
+  if (imported !== undefined) return imported;
   const pkg = packages.get(id);
   return pkg === undefined ? registrationOf(id).module.info : packageGameFacts(pkg);
 }
@@ -144,6 +150,9 @@ export function registerGame(registration: GameRegistration): Result<GameId, Inp
     return inputError('game-id-taken', `another game has the id "${id}"`);
   if (looksLikePackageId(id)) {
     return inputError('bad-game-id', `the ids of game packages start with "pkg-": "${id}" is not one`);
+  }
+  if (id.startsWith(IMPORTED_ID_PREFIX)) {
+    return inputError('bad-game-id', `ids starting with "${IMPORTED_ID_PREFIX}" are imported events' games`);
   }
   if (!ID_PATTERN.test(id)) {
     return inputError(

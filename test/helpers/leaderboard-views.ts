@@ -84,7 +84,7 @@ export function rowFigures(r: RankRow): unknown[] {
   ];
 }
 
-/** One CSV export parsed into records (RFC 4180 quoting, CRLF lines). */
+/** One CSV export parsed into records (RFC 4180 quoting; LF lines as CodeCup writes them, or CRLF). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -102,12 +102,12 @@ export function parseCsv(text: string): string[][] {
     else if (c === ',') {
       row.push(field);
       field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       row.push(field);
       rows.push(row);
       row = [];
       field = '';
-      i++;
+      if (c === '\r') i++;
     } else field += c;
   }
   return rows;

@@ -74,7 +74,7 @@ export function expectViewsAgree(views: EventViews): void {
   const csv = parseCsv(views.csv).slice(1);
   for (const r of ranking.rows) {
     const sum = (swiss: boolean): [number, number] => {
-      const mine = csv.filter((f) => f[4] === r.id && (f[2] === '1') === swiss);
+      const mine = csv.filter((f) => f[4] === r.name && (f[2] === 'swiss') === swiss);
       return [mine.reduce((s, f) => s + Number(f[5]), 0), mine.length];
     };
     const lines = (swiss: boolean): [number, number] => {

@@ -1,47 +1,76 @@
+import { codecupSeatName } from '../../../shared/games/imported.ts';
 import { selectOutcomes, statusWords } from '../../../shared/tournament/standings/index.ts';
+import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameData } from './data.ts';
 
 /** CodeCup's export header, exactly. */
 export const CSV_HEADER = 'Game,Round,IsSwiss,Player,User,Score,Status';
 
-/** The stage name whose games get `IsSwiss = 1`. */
+/** The stage name whose games get `IsSwiss = swiss`; every other stage is CodeCup's `final`. */
 export const SWISS_STAGE = 'swiss';
 
-/** One field quoted per RFC 4180: in double quotes, with quotes doubled, when it holds `,`, `"`, CR or LF. */
+/** CodeCup's IsSwiss word of a stage: `swiss` for the Swiss stage, `final` for any other. */
+export function isSwissWord(stage: string): 'swiss' | 'final' {
+  return stage === SWISS_STAGE ? 'swiss' : 'final';
+}
+
+/** A string field as CodeCup writes one: always in double quotes, quotes inside doubled. */
+export function csvString(value: string): string {
+  return `"${value.replaceAll('"', '""')}"`;
+}
+
+/** One field quoted per RFC 4180 only when it must be (it holds `,`, `"`, CR or LF). */
 export function csvField(value: string | number): string {
   const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",\r\n]/.test(text) ? csvString(text) : text;
 }
 
 /**
- * The results in CodeCup's CSV layout: the header, then one row per seat per finished game, in schedule
- * order and seat order. Game = schedule index + 1 (the same number as the transcript file); Round = the
- * round within the game's stage; IsSwiss = 1 for games of the `swiss` stage, else 0; Player = the
- * participant's display name; User = its id (stable, unique); Score = the game's own score; Status = the
- * failure word of a failed seat, otherwise WIN/LOSE/DRAW by `statusWords` (2-player: higher score wins,
- * equal draws; Less: by team score; 6561: always DRAW; Flit: the scorer of 1 wins, all zero draws).
- * Lines end with CRLF, as RFC 4180 asks, including the last. This is CodeCup's game list, not a ranking:
- * summed per player (and per IsSwiss) its scores are the points and games of the ranking's stage lines.
+ * The round numbers as CodeCup writes them: continuing across stages, so a final after 11 Swiss rounds
+ * starts at round 12. Stages follow their first game; each starts after the last round of the ones
+ * before. An imported event keeps its file's numbers (`data.codecup`), which already continue.
+ */
+function roundNumbers(data: GameData): (game: ScheduledGame) => number {
+  if (data.codecup) return (g) => g.round;
+  const last = new Map<string, number>();
+  for (const g of data.scheduled) last.set(g.stage, Math.max(last.get(g.stage) ?? 0, g.round));
+  const offset = new Map<string, number>();
+  let before = 0;
+  for (const [stage, rounds] of last) {
+    offset.set(stage, before);
+    before += rounds;
+  }
+  return (g) => g.round + (offset.get(g.stage) ?? 0);
+}
+
+/**
+ * The results as CodeCup publishes them (compare ../shared/codecup/competition-sample.csv): the header,
+ * then one row per seat per finished game, in schedule order and seat order, each line ending in LF.
+ * Game = schedule index + 1 (the transcript's number), or CodeCup's own number for an imported event;
+ * Round = continuing across stages (see {@link roundNumbers}); IsSwiss = `swiss` or `final`; Player = the
+ * seat, `"Player 1"` … `"Player N"`; User = the participant's name, quoted; Score = the game's score, 0
+ * for a failed program; Status = the failure word of a failed seat, otherwise WIN/LOSE/DRAW by
+ * `statusWords` (2-player: higher score wins, equal draws; Less: by team score; 6561: always DRAW; Flit:
+ * the scorer of 1 wins, all zero draws). Summed per User and IsSwiss its scores are the points and games
+ * of the ranking's stage lines.
  */
 export function toCsv(data: GameData): string {
   const names = new Map(data.participants.map((p) => [p.id, p.name]));
   const games = new Map(data.scheduled.map((g) => [g.index, g]));
+  const round = roundNumbers(data);
+  const numbers = data.codecup?.gameNumbers;
   const lines = [CSV_HEADER];
   for (const o of selectOutcomes(data.outcomes)) {
     const g = games.get(o.index);
     const words = statusWords(o, data.shape);
+    const game = numbers?.[o.index] ?? o.index + 1;
+    const head = `${game},${g ? round(g) : ''},${isSwissWord(g?.stage ?? '')},`;
     o.seats.forEach((id, seat) => {
-      const fields = [
-        o.index + 1,
-        g?.round ?? '',
-        g?.stage === SWISS_STAGE ? 1 : 0,
-        names.get(id) ?? id,
-        id,
-        o.scores[seat] ?? 0,
-        words[seat] ?? '',
-      ];
-      lines.push(fields.map(csvField).join(','));
+      const failed = (o.statuses[seat] ?? 'OK') !== 'OK';
+      const score = failed ? 0 : (o.scores[seat] ?? 0);
+      const user = csvString(names.get(id) ?? id);
+      lines.push(`${head}${csvString(codecupSeatName(seat))},${user},${score},${words[seat] ?? ''}`);
     });
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.join('\n')}\n`;
 }

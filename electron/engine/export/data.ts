@@ -16,6 +16,8 @@ export interface GameData {
   /** The finished games (any order; the exports follow the schedule). */
   readonly outcomes: readonly GameOutcome[];
   readonly shape: GameShape;
+  /** An event imported from CodeCup's result file: its own game numbers, by schedule index. */
+  readonly codecup?: { readonly gameNumbers: readonly number[] };
 }
 
 /**

@@ -54,39 +54,64 @@ const played: GameData = {
 const data = exportDataOfGames(played);
 
 describe('CSV export', () => {
-  it("writes CodeCup's layout, one row per seat per game, RFC 4180 quoted", () => {
-    expect(toCsv(data).split('\r\n')).toEqual([
+  it("writes CodeCup's layout: stage words, seats, quoted names, rounds across stages, LF", () => {
+    expect(toCsv(data).split('\n')).toEqual([
       CSV_HEADER,
-      '1,1,1,Alpha,alpha,13,WIN',
-      '1,1,1,"<script>alert(""x"")</script>",evil,7,LOSE',
-      '2,1,1,"<script>alert(""x"")</script>",evil,0,TIMEOUT',
-      '2,1,1,Alpha,alpha,20,WIN',
-      '3,1,0,Alpha,alpha,10,DRAW',
-      '3,1,0,"Smith, ""J""",comma,10,DRAW',
-      '4,1,0,"Smith, ""J""",comma,12,WIN',
-      '4,1,0,Alpha,alpha,8,LOSE',
+      '1,1,swiss,"Player 1","Alpha",13,WIN',
+      '1,1,swiss,"Player 2","<script>alert(""x"")</script>",7,LOSE',
+      '2,1,swiss,"Player 1","<script>alert(""x"")</script>",0,TIMEOUT',
+      '2,1,swiss,"Player 2","Alpha",20,WIN',
+      // The final's round 1 follows the Swiss's last round, as CodeCup numbers them.
+      '3,2,final,"Player 1","Alpha",10,DRAW',
+      '3,2,final,"Player 2","Smith, ""J""",10,DRAW',
+      '4,2,final,"Player 1","Smith, ""J""",12,WIN',
+      '4,2,final,"Player 2","Alpha",8,LOSE',
+      '',
+    ]);
+    expect(toCsv(data)).not.toContain('\r');
+  });
+
+  it('writes 0 for a failed program whatever its score, and CodeCup numbers for an imported event', () => {
+    const failed: GameData = { ...played, outcomes: [out(0, [5, 7], ['OK', 'CRASH'])] };
+    expect(toCsv(failed).split('\n')[2]).toBe('1,1,swiss,"Player 2","<script>alert(""x"")</script>",0,CRASH');
+    const imported: GameData = { ...played, codecup: { gameNumbers: [296165, 296166, 296825, 296826] } };
+    expect(
+      toCsv(imported)
+        .split('\n')
+        .map((l) => l.split(',').slice(0, 3).join(',')),
+    ).toEqual([
+      'Game,Round,IsSwiss',
+      '296165,1,swiss',
+      '296165,1,swiss',
+      '296166,1,swiss',
+      '296166,1,swiss',
+      // Rounds as stored: an imported event keeps CodeCup's own numbers.
+      '296825,1,final',
+      '296825,1,final',
+      '296826,1,final',
+      '296826,1,final',
       '',
     ]);
   });
 
-  it('uses the game rules for the status of 4-player and cooperative games', () => {
+  it('uses the game rules for the status of 4-player and cooperative games, seats up to "Player 4"', () => {
     const four = ['a', 'b', 'c', 'd'];
     const flit: GameData = {
-      participants: four.map((id) => ({ id, name: id })),
+      participants: four.map((id) => ({ id, name: id.toUpperCase() })),
       scheduled: [sched(0, 'main', 3, four)],
       outcomes: [{ ...out(0, [0, 0, 1, 0], ['OK', 'EXIT', 'OK', 'OK']), seats: four, times: [] }],
       shape: games.flit.info,
     };
-    expect(toCsv(flit).split('\r\n').slice(1, 5)).toEqual([
-      '1,3,0,a,a,0,LOSE',
-      '1,3,0,b,b,0,EXIT',
-      '1,3,0,c,c,1,WIN',
-      '1,3,0,d,d,0,LOSE',
+    expect(toCsv(flit).split('\n').slice(1, 5)).toEqual([
+      '1,3,final,"Player 1","A",0,LOSE',
+      '1,3,final,"Player 2","B",0,EXIT',
+      '1,3,final,"Player 3","C",1,WIN',
+      '1,3,final,"Player 4","D",0,LOSE',
     ]);
     const coop: GameData = { ...played, outcomes: [out(0, [256, 256])], shape: games['6561'].info };
-    expect(toCsv(coop).split('\r\n').slice(1, 3)).toEqual([
-      '1,1,1,Alpha,alpha,256,DRAW',
-      '1,1,1,"<script>alert(""x"")</script>",evil,256,DRAW',
+    expect(toCsv(coop).split('\n').slice(1, 3)).toEqual([
+      '1,1,swiss,"Player 1","Alpha",256,DRAW',
+      '1,1,swiss,"Player 2","<script>alert(""x"")</script>",256,DRAW',
     ]);
   });
 });

@@ -12,7 +12,7 @@ import { writeTextFile } from './transcripts.ts';
  * only ones that touch the file system. The ranking in them comes from the one leaderboard every view
  * shows (`storedExportData` in electron/engine/tournament/leaderboard.ts).
  */
-export { CSV_HEADER, SWISS_STAGE, csvField, toCsv } from './csv.ts';
+export { CSV_HEADER, SWISS_STAGE, csvField, csvString, isSwissWord, toCsv } from './csv.ts';
 export type { ExportData, ExportReport, GameData } from './data.ts';
 export { exportReport } from './data.ts';
 export type { HtmlReportInput } from './html.ts';

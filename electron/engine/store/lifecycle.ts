@@ -30,6 +30,11 @@ export interface StoreInit {
   /** The tournament config (any JSON value; its own schema is checked by whoever loads it). */
   readonly config?: unknown;
   readonly participants?: readonly unknown[];
+  /**
+   * What an imported event keeps of its source (any JSON value, such as CodeCup's game numbers): stored
+   * as meta `imported`, which also marks the tournament read-only (nothing runs it).
+   */
+  readonly imported?: unknown;
 }
 
 /** Options of `TournamentStore.open` and `TournamentStore.create`. */
@@ -70,6 +75,7 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
   if (existsSync(path)) throw new StoreError('exists', `${path} already exists; open it to continue`);
   const seed = check(seedSchema, init.seed, 'tournament seed');
   const config = toJson(init.config ?? null, 'the config');
+  const imported = init.imported === undefined ? null : toJson(init.imported, 'the import');
   try {
     mkdirSync(dirname(path), { recursive: true });
     accessSync(dirname(path), constants.W_OK);
@@ -87,6 +93,7 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
       meta.run('created_at', now.toISOString());
       meta.run('jury_version', JURY_VERSION);
       meta.run('config', config);
+      if (imported !== null) meta.run('imported', imported);
     });
     addParticipants(db, init.participants ?? []);
   } catch (e) {

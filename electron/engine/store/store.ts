@@ -104,6 +104,15 @@ export class TournamentStore {
     return parseStoredJson(this.#meta('config'), 'the config');
   }
 
+  /**
+   * What an imported event keeps of its source (`StoreInit.imported`), or null for an event Jury plays.
+   * An imported event is read-only: its games are results, nothing runs it.
+   */
+  imported(): unknown {
+    const row = this.#use.sql("SELECT value FROM meta WHERE key = 'imported'").get();
+    return row ? parseStoredJson(text(row, 'value'), 'the import') : null;
+  }
+
   /** Every participant, in the order added. */
   participants(): StoredParticipant[] {
     return people.listParticipants(this.#use);

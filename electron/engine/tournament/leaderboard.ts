@@ -13,6 +13,7 @@ import type { GameShape } from '../../../shared/tournament/standings/results.ts'
 import type { Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { ExportData, GameData } from '../export/data.ts';
 import type { TournamentStore } from '../store/store.ts';
+import { importedInfo } from '../import/imported-info.ts';
 import type { TournamentConfig } from './config.ts';
 
 /**
@@ -195,11 +196,14 @@ export function exportDataOf(board: Leaderboard, data: GameData): ExportData {
 /** What the exports of a stored event are made from (`jury export`, the app's exports). */
 export function storedExportData(store: TournamentStore, config: TournamentConfig): ExportData {
   const board = leaderboardOf(store, config);
+  // An imported event's CSV numbers its games as CodeCup's file did.
+  const imported = importedInfo(store);
   return exportDataOf(board, {
     participants: board.input.participants,
     scheduled: store.scheduled(),
     outcomes: store.outcomes(),
     shape: board.input.shape,
+    ...(imported ? { codecup: { gameNumbers: imported.gameNumbers } } : {}),
   });
 }
 

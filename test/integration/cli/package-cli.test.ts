@@ -157,12 +157,12 @@ describe('jury run with a game package', () => {
     expect(rows.at(-1)?.name).toBe('Crasher');
 
     expect((await jury('export', db, '--format', 'csv', '--out', join(dir, 'results.csv'))).code).toBe(0);
-    const csv = readFileSync(join(dir, 'results.csv'), 'utf8').split('\r\n');
+    const csv = readFileSync(join(dir, 'results.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('Game,Round,IsSwiss,Player,User,Score,Status');
-    // The final (IsSwiss 0) is between the two best of the Swiss rounds.
-    const final = csv.filter((l) => l.split(',')[2] === '0').map((l) => l.split(',')[3]);
-    expect(new Set(final)).toEqual(new Set(['Five', 'Four']));
-    const crasher = csv.filter((l) => l.split(',')[3] === 'Crasher');
+    // The final is between the two best of the Swiss rounds.
+    const final = csv.filter((l) => l.split(',')[2] === 'final').map((l) => l.split(',')[4]);
+    expect(new Set(final)).toEqual(new Set(['"Five"', '"Four"']));
+    const crasher = csv.filter((l) => l.split(',')[4] === '"Crasher"');
     expect(crasher.length).toBeGreaterThan(0);
     expect(crasher.every((l) => l.endsWith(',0,CRASH'))).toBe(true);
     // The referee logs are kept beside the store, one per game.

@@ -89,7 +89,7 @@ describe('jury run, standings and export', () => {
     expect((await jury('export', db, '--format', 'csv', '--out', join(dir, 'out', 'results.csv'))).code).toBe(
       0,
     );
-    const csv = readFileSync(join(dir, 'out', 'results.csv'), 'utf8').split('\r\n');
+    const csv = readFileSync(join(dir, 'out', 'results.csv'), 'utf8').split('\n');
     expect(csv[0]).toBe('Game,Round,IsSwiss,Player,User,Score,Status');
     expect(csv.filter((l) => l !== '')).toHaveLength(1 + 12);
     // 6561 is cooperative: both seats share the score, every game a draw.

@@ -1,0 +1,169 @@
+import { existsSync, linkSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
+import { codecupEvent, type CodecupEvent } from '../../../shared/tournament/codecup/event.ts';
+import { parseCodecupCsv } from '../../../shared/tournament/codecup/parse.ts';
+import { StoreError } from '../store/errors.ts';
+import { TournamentStore } from '../store/store.ts';
+import { parseTournamentConfig, type TournamentConfig } from '../tournament/config.ts';
+import type { ImportedInfo } from './imported-info.ts';
+import { importedRecord } from './record.ts';
+
+/**
+ * `jury import codecup` and the app's import: CodeCup's published result file becomes a read-only Jury
+ * tournament (docs/tournaments.md, "CodeCup's result file"). The whole file is checked before anything
+ * is written; the store is then built under a temporary name and linked into place only when complete,
+ * so a refused or failed import leaves no file at the target.
+ */
+
+/** What an import made. */
+export interface CodecupImport {
+  /** The new tournament database. */
+  readonly path: string;
+  readonly name: string;
+  readonly games: number;
+  readonly participants: number;
+  readonly players: number;
+  /** Swiss rounds and finalists as found in the file (0 when it has no such stage). */
+  readonly swissRounds: number;
+  readonly finalists: number;
+}
+
+/** What a bot of an imported event runs: nothing (an imported event is never run). */
+export const IMPORTED_EXECUTABLE = '(imported from CodeCup: results only)';
+
+/** The tournament's name: the file's name without its extension. */
+function eventName(file: string): string {
+  const name = basename(file, extname(file)).trim().slice(0, 120).trim();
+  return name === '' ? 'CodeCup results' : name;
+}
+
+/** The config an imported event is kept with: its game, its stages as a format, its players as bots. */
+function importedConfig(event: CodecupEvent, name: string): Result<TournamentConfig, InputError> {
+  const schedule =
+    event.swissRounds > 0
+      ? { kind: 'swiss', swissRounds: event.swissRounds, finalists: Math.max(1, event.finalists) }
+      : event.players === 2
+        ? { kind: 'round-robin' }
+        : { kind: 'groups' };
+  return parseTournamentConfig({
+    format: 'jury-tournament',
+    version: 1,
+    name,
+    game: event.game,
+    seed: 0,
+    schedule,
+    bots: event.participants.map((p) => ({ name: p.name, executable: IMPORTED_EXECUTABLE })),
+  });
+}
+
+/** Reads a CodeCup result file's text into an event and its config, or says what is wrong where. */
+export function readCodecupText(
+  text: string,
+  file: string,
+): Result<{ event: CodecupEvent; config: TournamentConfig }, InputError> {
+  const rows = parseCodecupCsv(text);
+  if (!rows.ok) return rows;
+  const event = codecupEvent(rows.value);
+  if (!event.ok) return event;
+  const config = importedConfig(event.value, eventName(file));
+  if (!config.ok) return err({ code: 'codecup-csv', message: `the event: ${config.error.message}` });
+  return ok({ event: event.value, config: config.value });
+}
+
+/** Removes a store file and what SQLite keeps beside it. */
+function removeStore(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/**
+ * Imports CodeCup's result file `text` (named `file`) as a new tournament database at `db`. A bad file is
+ * an `invalid` StoreError naming the line and column; an existing `db` is refused with `exists`. In both
+ * cases, and on any failure part-way, nothing is left at `db`.
+ */
+export function importCodecupText(text: string, file: string, db: string, now = new Date()): CodecupImport {
+  if (existsSync(db)) throw new StoreError('exists', `${db} already exists; import into a new file`);
+  const read = readCodecupText(text, file);
+  if (!read.ok) throw new StoreError('invalid', `${basename(file)}: ${read.error.message}`);
+  const { event, config } = read.value;
+  const imported: ImportedInfo = {
+    source: 'codecup',
+    file: basename(file),
+    importedAt: now.toISOString(),
+    gameNumbers: [...event.gameNumbers],
+  };
+  const temporary = `${db}.importing-${process.pid}`;
+  removeStore(temporary);
+  try {
+    const participants = event.participants.map((p) => ({ ...p, command: null, executableHash: null }));
+    const store = TournamentStore.create(
+      temporary,
+      { seed: 0, config, participants, imported },
+      { now: () => now },
+    );
+    try {
+      store.addScheduled(event.scheduled);
+      store.finishGames(
+        event.outcomes.map((outcome) => ({
+          index: outcome.index,
+          outcome,
+          record: importedRecord(event, outcome, imported),
+        })),
+      );
+    } finally {
+      store.close();
+    }
+    // A hard link fails rather than replace a file that appeared at `db` meanwhile.
+    linkSync(temporary, db);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new StoreError('exists', `${db} already exists; import into a new file`);
+    }
+    throw e;
+  } finally {
+    removeStore(temporary);
+  }
+  return {
+    path: db,
+    name: config.name,
+    games: event.scheduled.length,
+    participants: event.participants.length,
+    players: event.players,
+    swissRounds: event.swissRounds,
+    finalists: event.finalists,
+  };
+}
+
+/**
+ * Reads the file at `file` (UTF-8; anything else is refused naming the byte) and imports it, as
+ * {@link importCodecupText}.
+ */
+export async function importCodecupFile(file: string, db: string): Promise<CodecupImport> {
+  const bytes = await readFile(file);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const at = firstBadByte(bytes);
+    throw new StoreError('invalid', `${basename(file)}: not UTF-8 text (byte ${at + 1} is not)`);
+  }
+  return importCodecupText(text, file, db);
+}
+
+/** The offset of the first byte where UTF-8 decoding fails. */
+function firstBadByte(bytes: Uint8Array): number {
+  let lo = 0;
+  let hi = bytes.length;
+  // The longest prefix that decodes (`stream`: a character cut at the prefix's end is not a fault).
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      lo = mid;
+    } catch {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}

@@ -1,0 +1,198 @@
+import { importedGameFacts, importedGameId } from '../../games/imported.ts';
+import { err, ok, type InputError, type Result } from '../../games/result.ts';
+import type { GameId } from '../../games/types.ts';
+import { statusWords } from '../standings/results.ts';
+import type { GameOutcome, Participant, ScheduledGame, SeatStatus } from '../types.ts';
+import { placeOf, problemAt, type CodecupRow } from './parse.ts';
+
+/**
+ * What a CodeCup result file holds as Jury keeps an event: participants (from User, in the order they
+ * first appear, ids `p1`, `p2` …), the games in the file's order (the Swiss first when the file starts
+ * with final games) with CodeCup's stage and round numbers, their outcomes, and CodeCup's game numbers.
+ */
+export interface CodecupEvent {
+  /** The imported game (`codecup-import-<players>`). */
+  readonly game: GameId;
+  readonly players: number;
+  readonly participants: readonly Participant[];
+  readonly scheduled: readonly ScheduledGame[];
+  readonly outcomes: readonly GameOutcome[];
+  /** CodeCup's number of every game, by schedule index. */
+  readonly gameNumbers: readonly number[];
+  /** Distinct Swiss rounds (0 without a Swiss stage). */
+  readonly swissRounds: number;
+  /** Participants with a final game (0 without a final). */
+  readonly finalists: number;
+}
+
+const FAILURES: ReadonlySet<string> = new Set(['TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']);
+
+/** The rows of one game, in file order. */
+type GameRows = readonly CodecupRow[];
+
+/** Groups the rows into games: a game's rows are together, `Player 1` first, one row per seat. */
+function groupGames(rows: readonly CodecupRow[]): Result<GameRows[], InputError> {
+  const games: CodecupRow[][] = [];
+  const firstLine = new Map<number, number>();
+  for (const row of rows) {
+    const current = games.at(-1);
+    if (current !== undefined && current[0]?.game === row.game) {
+      const first = current[0];
+      if (row.seat !== current.length) {
+        return err(
+          problemAt(placeOf(row, 3), 'Player', `expected "Player ${current.length + 1}" in game ${row.game}`),
+        );
+      }
+      if (row.round !== first.round)
+        return err(
+          problemAt(
+            placeOf(row, 1),
+            'Round',
+            `game ${row.game} is in round ${first.round} on line ${first.line}`,
+          ),
+        );
+      if (row.stage !== first.stage)
+        return err(
+          problemAt(placeOf(row, 2), 'IsSwiss', `game ${row.game} is ${first.stage} on line ${first.line}`),
+        );
+      const twice = current.find((r) => r.user === row.user);
+      if (twice)
+        return err(
+          problemAt(placeOf(row, 4), 'User', `already plays game ${row.game} on line ${twice.line}`),
+        );
+      current.push(row);
+      continue;
+    }
+    const seen = firstLine.get(row.game);
+    if (seen !== undefined) {
+      return err(
+        problemAt(
+          placeOf(row, 0),
+          'Game',
+          `game ${row.game} began on line ${seen}; a game's rows must be together`,
+        ),
+      );
+    }
+    if (row.seat !== 0)
+      return err(problemAt(placeOf(row, 3), 'Player', `game ${row.game} must start with "Player 1"`));
+    firstLine.set(row.game, row.line);
+    games.push([row]);
+  }
+  return ok(games);
+}
+
+/**
+ * Makes an event of the file's rows (from `parseCodecupCsv`), checking what makes them one event: every
+ * game has the same number of players, a failed player scored 0, and every status word is what the scores
+ * give (the higher score wins, equal best scores draw, the others lose; a failed player loses), so that
+ * Jury's standings and its export say what the file says. Every refusal names the line and column.
+ */
+export function codecupEvent(rows: readonly CodecupRow[]): Result<CodecupEvent, InputError> {
+  const grouped = groupGames(rows);
+  if (!grouped.ok) return grouped;
+  let games = grouped.value;
+  const players = games[0]?.length ?? 0;
+  for (const g of games) {
+    if (g.length !== players) {
+      const last = g[g.length - 1] as CodecupRow;
+      const row = g.length > players ? (g[players] as CodecupRow) : last;
+      return err(
+        problemAt(
+          placeOf(row, 3),
+          'Player',
+          `game ${last.game} has ${g.length} players; the first game has ${players}`,
+        ),
+      );
+    }
+  }
+  // The ranking orders stages by their first game: the Swiss first, as CodeCup plays it.
+  if (games[0]?.[0]?.stage === 'final' && games.some((g) => g[0]?.stage === 'swiss')) {
+    games = [
+      ...games.filter((g) => g[0]?.stage === 'swiss'),
+      ...games.filter((g) => g[0]?.stage === 'final'),
+    ];
+  }
+  const game = importedGameId(players);
+  const shape = importedGameFacts(game);
+  // parse.ts allows Player 1 to Player 32, so every count has its facts; this only satisfies the compiler.
+  if (shape === undefined) return err(problemAt({ line: 2, column: 1 }, null, `${players} players per game`));
+  const ids = new Map<string, string>();
+  const participants: Participant[] = [];
+  const idOf = (user: string): string => {
+    let id = ids.get(user);
+    if (id === undefined) {
+      id = `p${ids.size + 1}`;
+      ids.set(user, id);
+      participants.push({ id, name: user });
+    }
+    return id;
+  };
+  const scheduled: ScheduledGame[] = [];
+  const outcomes: GameOutcome[] = [];
+  const swiss = new Set<number>();
+  const finalists = new Set<string>();
+  for (const [index, g] of games.entries()) {
+    const first = g[0] as CodecupRow;
+    const seats = g.map((r) => idOf(r.user));
+    for (const r of g) {
+      if (FAILURES.has(r.status) && r.score !== 0)
+        return err(
+          problemAt(
+            placeOf(r, 5),
+            'Score',
+            `${r.score} for a player with ${r.status}; a failed player scores 0`,
+          ),
+        );
+    }
+    const outcome: GameOutcome = {
+      index,
+      seats,
+      scores: g.map((r) => r.score),
+      statuses: g.map((r) => (FAILURES.has(r.status) ? r.status : 'OK') as SeatStatus),
+      end: 'referee-report',
+      times: g.map(() => ({ chargedUs: 0, maxMoveUs: 0, moves: 0 })),
+      budgetUs: 0,
+    };
+    const words = statusWords(outcome, shape);
+    for (const [seat, r] of g.entries()) {
+      if (words[seat] !== r.status) {
+        return err(
+          problemAt(
+            placeOf(r, 6),
+            'Status',
+            `${r.status}, but the scores of game ${r.game} give ${words[seat] ?? '?'} ` +
+              '(the higher score wins, equal best scores draw, a failed player loses)',
+          ),
+        );
+      }
+    }
+    if (first.stage === 'swiss') swiss.add(first.round);
+    else for (const id of seats) finalists.add(id);
+    scheduled.push({
+      index,
+      stage: first.stage,
+      round: first.round,
+      seats,
+      seed: 0,
+      board: null,
+      match: `codecup-${first.game}`,
+    });
+    outcomes.push(outcome);
+  }
+  const needed = Math.max(2, players);
+  const first = rows[0];
+  if (participants.length < needed && first !== undefined) {
+    const names = `the file names ${participants.length} player(s); an event needs at least ${needed}`;
+    return err(problemAt(placeOf(first, 4), 'User', names));
+  }
+  return ok({
+    game,
+    players,
+    participants,
+    scheduled,
+    outcomes,
+    gameNumbers: games.map((g) => g[0]?.game ?? 0),
+    swissRounds: swiss.size,
+    finalists: finalists.size,
+  });
+}
