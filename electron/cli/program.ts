@@ -206,6 +206,27 @@ Exit codes: 0 printed, 2 a usage or input error (no such database, not a store, 
     );
 
   program
+    .command('import')
+    .description("import CodeCup's published result file as a read-only tournament")
+    .argument('<source>', 'what the file is: codecup')
+    .argument('<file>', "CodeCup's result file (Game,Round,IsSwiss,Player,User,Score,Status)")
+    .option('--db <file>', 'the new tournament database (default: named after the file, in the data folder)')
+    .option('--json', 'print what was imported as one JSON object')
+    .addHelpText(
+      'after',
+      `
+Participants come from User, stages from IsSwiss (swiss, final), games with their seats, scores and
+statuses; standings, crosstable, ratings and exports then work as for any tournament, and jury export
+--format csv writes the same rows back. A file that is not CodeCup's layout, or whose statuses do not
+follow from its scores, is refused naming the line and column, and nothing is written.
+
+Exit codes: 0 imported, 2 a usage or input error (a bad file, an existing database).`,
+    )
+    .action(async (source: string, file: string, flags: { db?: string; json?: boolean }) =>
+      setCode(await (await import('./import-command.ts')).importCommand(source, file, flags, io)),
+    );
+
+  program
     .command('serve')
     .description('serve the app to browsers: spectators on the network watch, this machine controls')
     .option('--db <file>', 'show only this tournament database')

@@ -36,8 +36,11 @@ export interface StoredProgress {
 
 /** How far the tournament in `store` is. */
 export function storedProgress(store: TournamentStore, plan: TournamentPlan): StoredProgress {
-  const history = store.history();
   const counts = store.counts();
+  // An imported event (CodeCup's result file) is its results: complete, whatever a scheduler would add.
+  if (store.imported() !== null)
+    return { finished: counts.finished, total: counts.scheduled, complete: true };
+  const history = store.history();
   const total = Math.max(plan.scheduler.total(plan.context, history), counts.scheduled);
   // Schedulers are pure: asking for the next games stores nothing.
   const complete = counts.unfinished === 0 && plan.scheduler.next(plan.context, history).kind === 'done';

@@ -136,8 +136,8 @@ export function importCodecupText(text: string, file: string, db: string, now = 
 }
 
 /**
- * Reads the file at `file` (UTF-8; anything else is refused naming the byte) and imports it, as
- * {@link importCodecupText}.
+ * Reads the file at `file` (UTF-8; anything else is refused naming the line and column of the first
+ * byte that is not) and imports it, as {@link importCodecupText}.
  */
 export async function importCodecupFile(file: string, db: string): Promise<CodecupImport> {
   const bytes = await readFile(file);
@@ -145,25 +145,16 @@ export async function importCodecupFile(file: string, db: string): Promise<Codec
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const at = firstBadByte(bytes);
-    throw new StoreError('invalid', `${basename(file)}: not UTF-8 text (byte ${at + 1} is not)`);
+    throw new StoreError('invalid', `${basename(file)}: ${notUtf8(bytes)}`);
   }
   return importCodecupText(text, file, db);
 }
 
-/** The offset of the first byte where UTF-8 decoding fails. */
-function firstBadByte(bytes: Uint8Array): number {
-  let lo = 0;
-  let hi = bytes.length;
-  // The longest prefix that decodes (`stream`: a character cut at the prefix's end is not a fault).
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-      lo = mid;
-    } catch {
-      hi = mid - 1;
-    }
-  }
-  return lo;
+/** Where bytes that are not UTF-8 start, as `line L, column C: …` (the file's first U+FFFD is taken as it). */
+function notUtf8(bytes: Uint8Array): string {
+  const lossy = new TextDecoder('utf-8').decode(bytes);
+  const before = lossy.slice(0, Math.max(0, lossy.indexOf('\uFFFD')));
+  const lines = before.split('\n');
+  const column = (lines.at(-1) ?? '').length + 1;
+  return `line ${lines.length}, column ${column}: not UTF-8 text (byte ${Buffer.byteLength(before) + 1})`;
 }

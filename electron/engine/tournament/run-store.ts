@@ -13,7 +13,9 @@ export type RunRefusalCode =
   /** The store holds a tournament of another config. */
   | 'other-config'
   /** The stored participants are not the config's bots. */
-  | 'other-bots';
+  | 'other-bots'
+  /** The store is an imported event (CodeCup's result file): results only, nothing to play. */
+  | 'imported';
 
 /**
  * A run refused for what it was given (see {@link RunRefusalCode}); the message names the problem. The
@@ -82,6 +84,10 @@ export function openRunStore(path: string, holder: string, config?: TournamentCo
     }
   }
   store ??= TournamentStore.open(path, options);
+  if (store.imported() !== null) {
+    store.close();
+    throw new RunRefusal('imported', `${path} is imported from CodeCup's result file: it is read-only`);
+  }
   if (config && JSON.stringify(store.loadConfig()) !== JSON.stringify(config)) {
     store.close();
     throw new RunRefusal('other-config', `${path} holds a tournament with a different config`);
