@@ -146,6 +146,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'presets.remove': ({ name }) => presets.remove(name),
     'bots.list': () => library.list(),
     'bots.add': (request) => library.add(request),
+    'bots.checkAdd': (request) => library.checkAdd(request),
     'bots.addSamples': ({ game }) =>
       game !== undefined && findPackageGame(game)
         ? addPackageSamples(library, game)

@@ -14,7 +14,7 @@ export type LibraryBot = Response<'bots.list'>[number];
 export type GameSummary = Response<'games.list'>[number];
 /** The answer of a smoke test: verdict, protocol dialogue, scores. */
 export type SmokeTest = Response<'bots.smokeTest'>;
-/** What adding a bot needs: a path, optionally a name, arguments and a source language. */
+/** What adding a bot needs: a path, optionally a name, arguments, working folder, environment, language. */
 export type AddBotRequest = Request<'bots.add'>;
 
 declare global {
@@ -99,6 +99,18 @@ export const useBotsStore = defineStore('bots', () => {
     bots.value = [...bots.value.filter((b) => b.id !== bot.id), bot];
     lastAdded.value = bot;
     return bot;
+  }
+
+  /**
+   * The add form's problems field by field, as the engine sees them (the program on this machine, the
+   * script of an interpreter, the working folder, the environment, the name); null when it cannot ask.
+   */
+  async function checkAdd(request: AddBotRequest): Promise<{ path: string; message: string }[] | null> {
+    try {
+      return await jury().botsCheckAdd(request);
+    } catch {
+      return null;
+    }
   }
 
   /** Desktop only: the native file dialog, then adds the chosen file; null when cancelled or refused. */
@@ -197,6 +209,7 @@ export const useBotsStore = defineStore('bots', () => {
     lastAdded,
     load,
     add,
+    checkAdd,
     addFromDialog,
     addDropped,
     addSamples,

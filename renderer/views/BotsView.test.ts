@@ -15,6 +15,7 @@ const api = vi.hoisted(() => ({
   dialogOpenPackage: vi.fn(),
   onGamesChanged: vi.fn(),
   botsAdd: vi.fn(),
+  botsCheckAdd: vi.fn(),
   botsAddSamples: vi.fn(),
   botsRename: vi.fn(),
   botsRemove: vi.fn(),

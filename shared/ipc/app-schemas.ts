@@ -62,6 +62,10 @@ export const libraryBotSchema = z.object({
   /** `missing`: the file is gone; `build-failed`: the last build failed (see `buildLog`). */
   status: z.enum(['ready', 'missing', 'build-failed']),
   buildLog: z.string().nullable(),
+  /** The working folder a program starts in (absent: the program's own folder). */
+  cwd: z.string().optional(),
+  /** Environment variables set for the program, beside Jury's own. */
+  env: z.record(z.string(), z.string()).optional(),
   /** The last smoke test: its game, whether it passed and when (absent: never tested). */
   smoke: z.object({ game: gameIdSchema, passed: z.boolean(), at: z.string() }).optional(),
 });

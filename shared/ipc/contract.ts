@@ -113,9 +113,26 @@ export const ipcContract = {
         path: z.string().min(1, 'give the path of a program or source file'),
         name: z.string().trim().min(1).max(80).optional(),
         args: z.array(z.string()).optional(),
+        cwd: z.string().trim().optional(),
+        env: z.record(z.string(), z.string()).optional(),
         language: languageSchema.optional(),
       }),
       response: libraryBotSchema,
+    },
+    /**
+     * Checks the bot library form's fields one by one without adding anything: the program (a path or a
+     * command on the PATH), arguments (an interpreter's script), working folder, environment, name.
+     */
+    'bots.checkAdd': {
+      request: z.strictObject({
+        path: z.string(),
+        name: z.string().optional(),
+        args: z.array(z.string()).optional(),
+        cwd: z.string().optional(),
+        env: z.record(z.string(), z.string()).optional(),
+        language: languageSchema.optional(),
+      }),
+      response: z.array(fieldIssueSchema),
     },
     /** Adds the sample bots of one game (or of every game) that are not in the library yet. */
     'bots.addSamples': { request: z.strictObject({ game: gameIdSchema.optional() }), response: bots },

@@ -4,6 +4,7 @@ import type { CheckedRequest } from '../../../shared/ipc/contract.ts';
 import type { LanguageId } from '../../engine/bots/definition.ts';
 import { LANGUAGES, languageOfFile } from '../../engine/bots/languages.ts';
 import { whyNotExecutable } from '../../engine/process/executables.ts';
+import { checkAddFields, resolveProgram } from './add-check.ts';
 
 /** What `bots.add` asks for: a path, and optionally a name, arguments and the source's language. */
 export type AddBotRequest = CheckedRequest<'bots.add'>;
@@ -12,20 +13,28 @@ export type AddBotRequest = CheckedRequest<'bots.add'>;
 export interface Addable {
   readonly path: string;
   readonly language: LanguageId | null;
+  /** The working folder asked for (a full path), or undefined for the program's own folder. */
+  readonly cwd?: string | undefined;
 }
 
 /**
  * Checks that the file of an add request can become a bot, with a message for the user otherwise: it
  * must exist and be a file; a source file (by its extension, or the language the request names) is
- * built later, anything else must be executable.
+ * built later, anything else must be executable. The program may be a command on the PATH (`java`,
+ * `python3`); the working folder, the environment and an interpreter's script are checked too
+ * (add-check.ts, which the form asks field by field).
  */
 export async function checkAddable(request: AddBotRequest): Promise<Addable> {
-  const path = resolve(request.path);
+  const cwd = request.cwd?.trim() || undefined;
+  const others = checkAddFields(request).filter((i) => i.path !== 'path');
+  if (others.length > 0)
+    throw new Error(`cannot add ${request.path}: ${others.map((i) => i.message).join('; ')}`);
+  const path = resolveProgram(request.path, cwd) ?? resolve(request.path);
   const info = await stat(path).catch(() => null);
   if (info === null) throw new Error(`cannot add ${path}: there is no such file`);
   if (!info.isFile()) throw new Error(`cannot add ${path}: it is a folder, not a program or a source file`);
   const language = request.language ?? languageOfFile(path);
-  if (language !== null) return { path, language };
+  if (language !== null) return { path, language, cwd };
   const why = whyNotExecutable(path);
   if (why !== null) {
     const known = Object.values(LANGUAGES)
@@ -36,5 +45,5 @@ export async function checkAddable(request: AddBotRequest): Promise<Addable> {
       `cannot add ${path}: ${why}, and its extension (${ext}) is not one of a language Jury builds (${known})`,
     );
   }
-  return { path, language: null };
+  return { path, language: null, cwd };
 }

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { sha256File } from '../../engine/bots/hash.ts';
+import { dirname } from 'node:path';
+import { identityFile, sha256File } from '../../engine/bots/hash.ts';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
 import type { StoredBot } from './library-file.ts';
 
@@ -11,11 +12,19 @@ export interface FileFacts {
 }
 
 /**
- * The file whose content is the bot: the program, the source file, or a sample's script. Null for a
- * sample id this version of Jury does not ship.
+ * The file whose content is the bot: the program (the script or jar an interpreter runs: `python3
+ * bot.py` is bot.py), the source file, or a sample's script. Null for a sample id this version of Jury
+ * does not ship.
  */
-export function botFile(bot: Pick<StoredBot, 'kind' | 'path'>): string | null {
-  return bot.kind === 'sample' ? (findSampleBot(bot.path)?.file ?? null) : bot.path;
+export function botFile(
+  bot: Pick<StoredBot, 'kind' | 'path'> & {
+    readonly args?: readonly string[];
+    readonly cwd?: string | undefined;
+  },
+): string | null {
+  if (bot.kind === 'sample') return findSampleBot(bot.path)?.file ?? null;
+  if (bot.kind === 'program') return identityFile(bot.path, bot.args ?? [], bot.cwd ?? dirname(bot.path));
+  return bot.path;
 }
 
 /** Reads the hash and last change of `file`; `missing` when it is gone or is not a regular file. */

@@ -5,8 +5,10 @@ import { allSampleBots, findSampleBot, samplesOf } from '../../engine/bots/sampl
 import type { MatchBot } from '../../engine/play-match.ts';
 import { whyNotExecutable } from '../../engine/process/executables.ts';
 import { WriteQueue } from '../json-file.ts';
+import { checkAddFields, type AddFields, type AddIssue } from './add-check.ts';
 import { checkAddable, type AddBotRequest } from './add-request.ts';
-import { factsChanged, fileFacts, refreshBot } from './bot-files.ts';
+import { botFile, factsChanged, fileFacts, refreshBot } from './bot-files.ts';
+import { identityFile } from '../../engine/bots/hash.ts';
 import { toConfigBot, type ConfigBot } from './config-bot.ts';
 import {
   libraryPath,
@@ -76,16 +78,20 @@ export class BotLibrary {
    * its extension, made unique; a name given explicitly that is already used is refused.
    */
   async add(request: AddBotRequest): Promise<LibraryBot> {
-    const { path, language } = await checkAddable(request);
+    const { path, language, cwd } = await checkAddable(request);
     if (request.name !== undefined) checkNewName(this.#bots, request.name);
-    const base = request.name?.trim() ?? defaultName(path);
-    const id = newBotId(this.#bots, base);
     const args = request.args ?? [];
+    const env = request.env && Object.keys(request.env).length > 0 ? { ...request.env } : undefined;
+    // `python3 bot.py`: named after the script, not the interpreter.
+    const base = request.name?.trim() ?? defaultName(identityFile(path, args, cwd ?? dirname(path)));
+    const id = newBotId(this.#bots, base);
     const built =
       language === null
         ? null
         : await buildSource({ name: base, file: path, language, args, outDir: this.#buildDir(id) });
-    const facts = await fileFacts(path);
+    const facts = await fileFacts(
+      botFile({ kind: language === null ? 'program' : 'source', path, args, cwd }),
+    );
     // The library may have changed during the build, so the name is settled only now.
     let name: string;
     try {
@@ -101,6 +107,8 @@ export class BotLibrary {
       kind: language === null ? 'program' : 'source',
       path,
       args: [...args],
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(env === undefined ? {} : { env }),
       language,
       game: null,
       ...facts,
@@ -111,6 +119,19 @@ export class BotLibrary {
     this.#bots = [...this.#bots, bot];
     await this.#save();
     return toLibraryBot(bot);
+  }
+
+  /** The add form's problems, field by field (add-check.ts), and a name another bot has. */
+  checkAdd(fields: AddFields & { readonly name?: string | undefined }): AddIssue[] {
+    const issues = checkAddFields(fields);
+    if (fields.name !== undefined && fields.name.trim() !== '') {
+      try {
+        checkNewName(this.#bots, fields.name);
+      } catch (e) {
+        issues.push({ path: 'name', message: (e as Error).message });
+      }
+    }
+    return issues;
   }
 
   /**
@@ -208,7 +229,12 @@ export class BotLibrary {
       case 'program': {
         const why = whyNotExecutable(bot.path);
         if (why !== null) throw new Error(`${bot.name}: cannot start ${bot.path}: ${why}`);
-        return { name: bot.name, command: [bot.path, ...bot.args], cwd: dirname(bot.path) };
+        return {
+          name: bot.name,
+          command: [bot.path, ...bot.args],
+          cwd: bot.cwd ?? dirname(bot.path),
+          ...(bot.env === undefined ? {} : { env: { ...bot.env } }),
+        };
       }
       case 'source': {
         const running = this.#building.get(id);

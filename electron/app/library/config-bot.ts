@@ -36,7 +36,13 @@ export function toConfigBot(bot: StoredBot, game?: GameId): ConfigBot {
       return { name: bot.name, sample: sample.strength };
     }
     case 'program':
-      return { name: bot.name, executable: bot.path, args: [...bot.args], cwd: dirname(bot.path) };
+      return {
+        name: bot.name,
+        executable: bot.path,
+        args: [...bot.args],
+        cwd: bot.cwd ?? dirname(bot.path),
+        ...(bot.env === undefined ? {} : { env: { ...bot.env } }),
+      };
     case 'source': {
       if (bot.language === null) throw new Error(`${bot.name}: a source bot without a language`);
       return { name: bot.name, source: { file: bot.path, language: bot.language }, args: [...bot.args] };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { localAddIssues, parseEnv, splitArgs, splitCommandLine } from './bot-command.ts';
+
+describe('the add form’s command fields', () => {
+  it('splits arguments at spaces, keeping quoted spaces, and refuses an open quote', () => {
+    expect(splitArgs('bot.py --fast')).toEqual(['bot.py', '--fast']);
+    expect(splitArgs(`  -jar "my bot.jar"  --name 'a b' ""`)).toEqual([
+      '-jar',
+      'my bot.jar',
+      '--name',
+      'a b',
+      '',
+    ]);
+    expect(splitArgs('')).toEqual([]);
+    expect(splitArgs('--name "open')).toBeNull();
+  });
+
+  it('reads NAME=value lines and numbers the bad ones', () => {
+    expect(parseEnv('LEVEL=3\n\nJAVA_OPTS=-Xmx256m -Xss8m\nnot a line\n1X=2')).toEqual({
+      env: { LEVEL: '3', JAVA_OPTS: '-Xmx256m -Xss8m' },
+      bad: [4, 5],
+    });
+  });
+
+  it('splits a typed command line into program and arguments', () => {
+    expect(splitCommandLine('python3 bot.py --fast')).toEqual({ program: 'python3', args: 'bot.py --fast' });
+    expect(splitCommandLine('java -jar "my bot.jar"')).toEqual({
+      program: 'java',
+      args: '-jar "my bot.jar"',
+    });
+    expect(splitCommandLine('/home/me/bot')).toBeNull();
+    expect(splitCommandLine('"/opt/my bots/run" --x')).toEqual({ program: '/opt/my bots/run', args: '--x' });
+  });
+
+  it('names the field of each quick problem', () => {
+    const t = (key: string, params?: Record<string, unknown>) =>
+      `${key}${params ? JSON.stringify(params) : ''}`;
+    expect(localAddIssues({ args: '"x', env: 'A=1\nbad' }, t)).toEqual([
+      { path: 'args', message: 'bots.add.issues.quote' },
+      { path: 'env', message: 'bots.add.issues.envLine{"line":2}' },
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The bot library form's command fields as plain text and back: arguments typed on one line (quotes keep
+ * spaces: `--name "my bot"`), the environment as `NAME=value` lines, a command line typed into the
+ * program field split into program and arguments, and the quick problems the form can tell at once.
+ */
+
+/** One problem of the add form, by field (`path`, `args`, `cwd`, `env`, `name`). */
+export interface AddFieldIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Words of `text` split at spaces, quotes ('…' or "…") keeping spaces; null when a quote is not closed. */
+export function splitArgs(text: string): string[] | null {
+  const out: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | null = null;
+  for (const ch of text) {
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+      else word += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) out.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += ch;
+      inWord = true;
+    }
+  }
+  if (quote !== null) return null;
+  if (inWord) out.push(word);
+  return out;
+}
+
+/** The environment lines (`NAME=value`, blank lines skipped) and the numbers (from 1) of bad lines. */
+export function parseEnv(text: string): { env: Record<string, string>; bad: number[] } {
+  const env: Record<string, string> = {};
+  const bad: number[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+    const key = m?.[1];
+    if (key !== undefined) env[key] = m?.[2] ?? '';
+    else bad.push(i + 1);
+  });
+  return { env, bad };
+}
+
+/**
+ * A command line typed into the program field (`python3 bot.py --fast`) as program and arguments, or
+ * null when the field holds one word (a path with spaces must be quoted to stay one).
+ */
+export function splitCommandLine(text: string): { program: string; args: string } | null {
+  const typed = text.trim();
+  const words = splitArgs(typed);
+  const program = words?.[0];
+  if (words === null || program === undefined || words.length < 2) return null;
+  // The first word ends at the first space outside quotes; the rest is kept as typed.
+  let quote: string | null = null;
+  let end = 0;
+  for (; end < typed.length; end++) {
+    const ch = typed.charAt(end);
+    if (quote !== null) quote = ch === quote ? null : quote;
+    else if (ch === '"' || ch === "'") quote = ch;
+    else if (/\s/.test(ch)) break;
+  }
+  return { program, args: typed.slice(end).trim() };
+}
+
+/** The problems the form can tell without asking the engine, in the user's language. */
+export function localAddIssues(
+  fields: { readonly args: string; readonly env: string },
+  t: (key: string, params?: Record<string, unknown>) => string,
+): AddFieldIssue[] {
+  const out: AddFieldIssue[] = [];
+  if (splitArgs(fields.args) === null) out.push({ path: 'args', message: t('bots.add.issues.quote') });
+  for (const line of parseEnv(fields.env).bad)
+    out.push({ path: 'env', message: t('bots.add.issues.envLine', { line }) });
+  return out;
+}
