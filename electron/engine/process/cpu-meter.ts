@@ -10,6 +10,13 @@ interface Thread {
 const buf = Buffer.alloc(256);
 
 /**
+ * The least time between two looks for new threads (ms). A look is an fstat (~3 µs, a third of a
+ * reading); taken at every reading it was a tenth of the judge's time per move. A thread started
+ * since the last look is found by the next one and its time counted whole there.
+ */
+export const THREAD_LOOK_INTERVAL_MS = 10;
+
+/**
  * The CPU time of one process on Linux: the sum over its threads of the first field of
  * /proc/PID/task/TID/schedstat (time on the CPU in nanoseconds, far finer than the 10 ms ticks of
  * /proc/PID/stat). Hot path: the files stay open and are re-read in place (one pread per thread); the
@@ -28,6 +35,8 @@ export class CpuMeter {
   private endedNs = 0;
   private lastUs = 0;
   private closed = false;
+  /** When threads may next be looked for (ms, performance.now). */
+  private lookDueMs = 0;
 
   /** Meters process `pid` (its own threads only, not its children). */
   constructor(pid: number) {
@@ -40,12 +49,19 @@ export class CpuMeter {
   }
 
   /**
-   * CPU time used so far in microseconds. `knownThreads`: sum the threads seen last time without checking
-   * for new ones (one system call less, for a reading taken while the bot waits for its prompt; a
-   * thread started since is found by the next full reading, and counted whole there).
+   * CPU time used so far in microseconds. New threads are looked for at most every
+   * {@link THREAD_LOOK_INTERVAL_MS}; `knownThreads`: not at all this time (one system call less, for a
+   * reading taken while the bot waits for its prompt). A thread started since the last look is found by
+   * the next one, and counted whole there.
    */
   readUs(knownThreads = false): number {
-    return this.read(true, knownThreads && this.threads.size > 0);
+    let known = knownThreads && this.threads.size > 0;
+    if (!known && this.threads.size > 0) {
+      const now = performance.now();
+      if (now < this.lookDueMs) known = true;
+      else this.lookDueMs = now + THREAD_LOOK_INTERVAL_MS;
+    }
+    return this.read(true, known);
   }
 
   private read(mayRetry: boolean, knownThreads = false): number {

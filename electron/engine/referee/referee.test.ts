@@ -53,9 +53,10 @@ async function play(
       writes.push({ seat, lines: [...lines] });
       send(lines);
     };
-    // A made-up CPU clock, for the record's times: 1 ms per reply waited for. A ponderer's also runs
-    // while the others think, 5 ms per line it is sent (lines come when the others move).
-    let reads = 0;
+    // A made-up CPU clock, for the record's times: 1 ms per reply waited for, from 1 ms (a process has
+    // used some by the time it is found: 0 reads as not found). A ponderer's also runs while the others
+    // think, 5 ms per line it is sent (lines come when the others move).
+    let reads = 1;
     const read = channel.read.bind(channel);
     channel.read = (timeoutUs) => {
       reads += 1;

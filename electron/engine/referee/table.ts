@@ -55,11 +55,11 @@ export class GameTable {
   private readonly options: RefereeOptions;
   /** The mode charges wall time: the others are stopped while one thinks, and CPU times are settled late. */
   private readonly wallClock: boolean;
-  /** The move whose CPU time is still to be read (see {@link GameTable.settle}), or -1. */
-  private unsettledMove = -1;
+  /** Wall-clock modes: per seat, its last move whose CPU time is still to be read (see {@link GameTable.readCpu}), or -1. */
+  private readonly unsettledMove: number[];
   /** Events not yet passed on: listeners hear of a move once the next prompt is out, never before it. */
   private readonly events: RefereeEvent[] = [];
-  /** Per seat, when its child processes may next be looked for (see {@link GameTable.watch}). */
+  /** Per seat, when its child processes may next be looked for (see {@link GameTable.readCpu}). */
   private readonly childCheckDueUs: number[];
 
   /** Seats `contestants` (one per seat, in seat order) at a game whose set-up state is `initial`. */
@@ -71,12 +71,13 @@ export class GameTable {
     this.board = options.board ?? this.game.generateBoard(options.seed);
     const perMove = this.control.kind === 'per-move';
     this.childCheckDueUs = contestants.map(() => 0);
+    this.unsettledMove = contestants.map(() => -1);
     this.seats = new Seats(contestants, { t0: this.t0, graceMs: options.graceMs ?? 1000, perMove });
     this.clock = new TimeKeeper({
       control: this.control,
       mode: options.timing,
       seats: contestants.length,
-      // Official mode: the CPU time is only for the record, read once the next prompt is out.
+      // Official mode: the CPU time is only for the record, read once per turn, after the prompt.
       settleCpuLate: true,
       source: {
         wallUs: monotonicUs,
@@ -137,11 +138,11 @@ export class GameTable {
       if (wallClock) seats.wake(actor);
       clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
     }
-    // Now that the prompt is out: stop the others, write their lines, read the previous reply's CPU time.
+    // Now that the prompt is out: its CPU time (official mode; the one reading of its turn), stop the
+    // others, write their lines.
+    if (wallClock) this.readCpu(actor, own);
     if (wallClock) seats.suspendOthers(actor);
     seats.flushAll();
-    this.settle();
-    if (wallClock && own) this.watch(actor);
     this.flushEvents();
     s.prompted = false;
     const reply = await s.readReply(clock);
@@ -203,7 +204,7 @@ export class GameTable {
   /** Ends the game: the last lines, the rules' own failures, every program shut down; then its record. */
   async finish(): Promise<GameRecord> {
     const { game, seats, options } = this;
-    this.settle();
+    if (this.wallClock) this.clock.settleAll().forEach((cpuUs, seat) => this.settleMove(seat, cpuUs));
     this.flushEvents();
     seats.resumeAll();
     seats.deliver(this.pending);
@@ -234,20 +235,31 @@ export class GameTable {
   }
 
   /**
-   * Official mode, once `seat`'s prompt is out: a program that used more than {@link PONDER_TOLERANCE_US}
-   * of CPU time between its previous reply and this prompt computed while the others thought, stealing
-   * their CPU; one that keeps a child process (whose CPU time is not metered) could, and is looked for at
-   * most every {@link CHILD_CHECK_INTERVAL_US}. Either is stopped during the others' turns from the next
-   * ply to the end of the game (see Seats.suspendOthers), and the record says so; a program that waits
-   * quietly is never signalled. The reading follows the prompt, off the path from a reply to the next
-   * prompt (see TimeKeeper.cpuBetweenTurnsUs for what it leaves out of the new turn).
+   * Official mode, once `seat`'s clock started (its prompt is out): its CPU time, read once per turn of its
+   * own (TimeKeeper.readAtPrompt), ends its previous move, whose record gets it, and starts this one.
+   * After a prompt (`prompted`), a program that used more than {@link PONDER_TOLERANCE_US} of CPU time
+   * outside its own turns computed while the others thought, stealing their CPU; one that keeps a child
+   * process (whose CPU time is not metered) could, and is looked for at most every
+   * {@link CHILD_CHECK_INTERVAL_US}. Either is stopped during the others' turns from the next ply to the
+   * end of the game (see Seats.suspendOthers), and the record says so; a program that waits quietly is
+   * never signalled.
    */
-  private watch(seat: Seat): void {
+  private readCpu(seat: Seat, prompted: boolean): void {
+    this.settleMove(seat, this.clock.readAtPrompt(seat));
     const s = this.seats.book(seat);
-    if (!s.replied || s.stoppedFromPly !== null || s.closed) return;
-    if (this.clock.cpuBetweenTurnsUs(seat) > PONDER_TOLERANCE_US || this.keepsChild(seat)) {
+    if (!prompted || !s.replied || s.stoppedFromPly !== null || s.closed) return;
+    if (this.clock.betweenTurnsUs > PONDER_TOLERANCE_US || this.keepsChild(seat)) {
       s.stoppedFromPly = this.ply + 1;
     }
+  }
+
+  /** Writes `cpuUs` (NaN: none was read) into `seat`'s last move still waiting for its CPU time. */
+  private settleMove(seat: Seat, cpuUs: number): void {
+    const i = this.unsettledMove[seat] ?? -1;
+    if (i < 0 || Number.isNaN(cpuUs)) return;
+    this.unsettledMove[seat] = -1;
+    const m = this.moves[i];
+    if (m !== undefined) m.cpuUs = cpuUs; // in place: the move is the table's own until the record is made
   }
 
   /** Whether `seat`'s program keeps a child process, looked for only when its interval has passed. */
@@ -257,19 +269,6 @@ export class GameTable {
     this.childCheckDueUs[seat] = now + CHILD_CHECK_INTERVAL_US;
     // A child process's CPU time is not metered: a program that keeps one is stopped as a ponderer is.
     return this.seats.book(seat).channel.startedChildren?.() === true;
-  }
-
-  /**
-   * Wall-clock modes: the CPU time of the last reply is read only now, once the next prompt is out (see
-   * TimeKeeper.settle), and written into its move's record.
-   */
-  private settle(): void {
-    const cpuUs = this.clock.settle();
-    const i = this.unsettledMove;
-    this.unsettledMove = -1;
-    const m = this.moves[i];
-    if (Number.isNaN(cpuUs) || m === undefined) return;
-    m.cpuUs = cpuUs; // in place: the move is the table's own until the record is made
   }
 
   private emit(event: RefereeEvent): void {
@@ -313,7 +312,7 @@ export class GameTable {
     cause?: MissedTurnCause,
   ): void {
     const ply = this.moves.length;
-    if (time !== null) this.unsettledMove = this.wallClock ? ply : -1;
+    if (time !== null && this.wallClock) this.unsettledMove[seat] = ply;
     // A bot's move, the common case, as one literal (no spreads); the keys in the record's order either way.
     this.moves.push(
       time !== null && cause === undefined

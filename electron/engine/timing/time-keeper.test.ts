@@ -21,7 +21,6 @@ describe('TimeKeeper, official mode', () => {
     s.wall = 251_000;
     s.cpu[0] = 200_000;
     expect(tk.stop()).toEqual({ wallUs: 250_000, cpuUs: 200_000, chargedUs: 250_000, late: false });
-    expect(tk.settle()).toBeNaN(); // read at the stop: nothing to settle
     tk.start(1);
     s.wall = 261_000;
     tk.stop();
@@ -31,71 +30,108 @@ describe('TimeKeeper, official mode', () => {
     expect(tk.remainingUs(1)).toBe(29_990_000);
   });
 
-  it('settling late: reads the CPU time once per reply, when asked, and takes the next move from there', () => {
+  it('settling late: reads the CPU time once per turn, after the prompt, ending the move before', () => {
     let reads = 0;
     const { s, source } = fakeSource();
     const counted = { wallUs: source.wallUs, cpuUs: (seat: number) => (reads++, source.cpuUs(seat)) };
     const tk = keeper({ source: counted, settleCpuLate: true });
-    s.wall = 0;
     s.cpu[0] = 5_000; // start-up before the first prompt: not this game's moves
     tk.start(0);
     expect(reads).toBe(1); // a program's first start reads its CPU time
+    expect(tk.readAtPrompt(0)).toBeNaN(); // no move of its own before
+    expect(reads).toBe(2);
     s.wall = 100;
     s.cpu[0] = 5_080;
     expect(tk.stop(100)).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 100, late: false });
-    expect(reads).toBe(1); // not read between the reply and the next prompt...
-    s.cpu[0] = 5_090; // ...but once that is out: what it did after its reply counts too
-    expect(tk.settle()).toBe(90);
-    expect(tk.settle()).toBeNaN(); // nothing left to read
-    expect(reads).toBe(2);
     tk.start(1);
+    tk.readAtPrompt(1);
+    s.wall = 150;
     tk.stop();
-    tk.settle();
-    reads = 0;
-    tk.start(0); // stopped since that reading: it starts from it, without a read
+    expect(reads).toBe(4); // nothing read at a stop, nor between a reply and the next prompt
+    s.cpu[0] = 5_090; // what it did after its reply counts in its move
+    tk.start(0);
+    expect(tk.readAtPrompt(0)).toBe(90);
+    expect(reads).toBe(5); // one reading per turn
     s.cpu[0] = 5_150;
     tk.stop();
-    expect(tk.settle()).toBe(60);
-    expect(reads).toBe(1);
+    expect(tk.totals(0).cpuUs).toBe(90); // the last move is pending until read
+    expect(tk.settleAll()).toEqual([60, 0]);
+    expect(tk.settleAll()).toEqual([Number.NaN, Number.NaN]); // nothing left to read
     expect(tk.totals(0).cpuUs).toBe(150);
   });
 
-  it('settling late: reads at once when the same program goes on before it was settled (Less rush)', () => {
+  it('settling late: a program that goes on without a prompt (Less rush) is read as its clock starts', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, settleCpuLate: true });
+    tk.start(0);
+    tk.readAtPrompt(0);
+    s.cpu[0] = 40;
+    tk.stop();
+    tk.start(0, 0); // no prompt in between
+    expect(tk.readAtPrompt(0)).toBe(40);
+    s.cpu[0] = 100;
+    tk.stop();
+    expect(tk.settleAll()).toEqual([60, Number.NaN]);
+    expect(tk.totals(0).cpuUs).toBe(100);
+  });
+
+  it('settling late: a move never read runs on into the next, whose reading counts both', () => {
     const { s, source } = fakeSource();
     const tk = keeper({ source, settleCpuLate: true });
     tk.start(0);
     s.cpu[0] = 40;
     tk.stop();
-    tk.start(0, 0); // no prompt in between: the referee had no moment to settle
+    tk.start(0); // no readAtPrompt at all: nothing is lost
     s.cpu[0] = 100;
-    expect(tk.settle()).toBe(40);
     tk.stop();
-    expect(tk.settle()).toBe(60);
+    expect(tk.totals(0).cpuUs).toBe(0);
+    expect(tk.settleAll()[0]).toBe(100);
     expect(tk.totals(0).cpuUs).toBe(100);
   });
 
-  it('settling late: tells the CPU time a program used between its reply and its next prompt', () => {
+  it('settling late: tells the CPU time a program used outside its own turns', () => {
     const { s, source } = fakeSource();
     const tk = keeper({ source, settleCpuLate: true });
-    expect(tk.cpuBetweenTurnsUs(0)).toBeNaN(); // no reading yet: nothing to compare with
+    s.cpu[1] = 500; // found and read at once: seat 1's readings are real from its first
     tk.start(0);
-    s.cpu[0] = 1_000;
+    tk.readAtPrompt(0);
+    expect(tk.betweenTurnsUs).toBeNaN(); // no move before: nothing to compare with
+    s.wall = 1_000;
+    s.cpu[0] = 900; // 900 µs of CPU in 1 ms of thinking
     tk.stop();
     tk.start(1);
-    expect(tk.settle()).toBe(1_000); // the reading just after seat 0's reply
-    s.cpu[0] = 3_500; // it computes while seat 1 thinks
-    s.wall = 100;
+    tk.readAtPrompt(1);
+    s.cpu[0] = 3_400; // its start-up: its first reading was 0, the process not found yet
+    s.wall = 1_100;
     tk.stop();
-    s.wall = 200;
-    tk.start(0); // its next prompt; 30 µs later it is asked
-    s.wall = 230;
-    s.cpu[0] = 3_520; // 20 µs of it spent on the new prompt, within those 30 µs of wall time
-    expect(tk.cpuBetweenTurnsUs(0)).toBe(3_520 - 1_000 - 30);
-    expect(tk.settle()).toBe(0); // seat 1's reply
-    expect(tk.cpuBetweenTurnsUs(1)).toBe(0); // just read; not running: nothing subtracted
-    s.cpu[0] = 4_000;
+    s.wall = 1_200;
+    tk.start(0);
+    expect(tk.readAtPrompt(0)).toBe(3_400);
+    expect(tk.betweenTurnsUs).toBeNaN(); // that move holds its start-up: not judged
+    s.wall = 2_200;
+    s.cpu[0] = 4_300; // 900 µs of CPU in 1 ms of thinking
     tk.stop();
-    expect(tk.settle()).toBe(3_000); // the move's CPU time still runs from the last reading
+    tk.start(1);
+    tk.readAtPrompt(1);
+    s.cpu[0] = 6_800; // it computes while seat 1 thinks
+    s.wall = 2_300;
+    tk.stop();
+    s.wall = 2_400;
+    tk.start(0); // its next prompt; 30 µs later it is read
+    s.wall = 2_430;
+    s.cpu[0] = 6_820; // 20 µs of it spent on the new prompt, within those 30 µs of wall time
+    expect(tk.readAtPrompt(0)).toBe(6_820 - 3_400);
+    expect(tk.betweenTurnsUs).toBe(6_820 - 3_400 - 1_000 - 30);
+    s.wall = 2_500;
+    s.cpu[0] = 6_880;
+    tk.stop();
+    tk.start(1);
+    tk.readAtPrompt(1);
+    expect(tk.betweenTurnsUs).toBe(0 - 100 - 0); // seat 1 waited quietly
+    tk.stop();
+    tk.start(0);
+    expect(tk.readAtPrompt(0)).toBe(60); // the move runs from the reading at its prompt
+    expect(tk.betweenTurnsUs).toBeLessThan(0);
   });
 
   it('waits exactly the remaining budget and flags the reply that exceeds it', () => {

@@ -27,8 +27,9 @@ export interface TimeSource {
 export interface MoveTime {
   readonly wallUs: number;
   /**
-   * With {@link TimeKeeperOptions.settleCpuLate}, 0 until {@link TimeKeeper.settle} reads it (the CPU
-   * time is then only for the record, and reading it must not delay the next prompt).
+   * With {@link TimeKeeperOptions.settleCpuLate}, 0 until {@link TimeKeeper.readAtPrompt} reads it at the
+   * program's next prompt (the CPU time is then only for the record, and reading it must not delay the
+   * next prompt).
    */
   readonly cpuUs: number;
   readonly chargedUs: number;
@@ -47,9 +48,10 @@ export interface TimeKeeperOptions {
   /** In `cpu` mode, wall time allowed on top of that (default 1 s), for start-up and I/O. */
   readonly wallSlackUs?: number;
   /**
-   * In a mode that charges wall time, read a reply's CPU time (only for the record there) not when it is
-   * stopped but when {@link TimeKeeper.settle} is called, once the next prompt is out, and start each
-   * move from the previous reading. Default false: read at the start and at the stop.
+   * In a mode that charges wall time, read a program's CPU time (only for the record there) once per turn
+   * of its own: when {@link TimeKeeper.readAtPrompt} is called, once its prompt is out. That reading ends
+   * its previous move and starts the new one. Default false: read when a reply is stopped, and start the
+   * next move of the same program from that reading.
    */
   readonly settleCpuLate?: boolean;
   /**
@@ -84,13 +86,16 @@ export class TimeKeeper {
   private leftUs = 0;
   /** No wait limit was asked since the start: the bot has used no CPU time yet worth a /proc read. */
   private fresh = false;
-  /** {@link TimeKeeperOptions.settleCpuLate}: each seat's CPU time as last read (NaN before the first). */
+  /** Each seat's CPU time as last read (NaN before the first). */
   private readonly lastCpu: number[];
-  /** {@link TimeKeeperOptions.settleCpuLate}: the seat whose last CPU time is still to be read, or -1. */
-  private unsettled = -1;
-  private unsettledCpu0 = 0;
-  /** Its CPU time once read (NaN until then). */
-  private settledCpuUs = Number.NaN;
+  /**
+   * {@link TimeKeeperOptions.settleCpuLate}: per seat, the CPU reading its last stopped move started from,
+   * while that move's CPU time is still to be read (NaN: none pending), and that move's wall time.
+   */
+  private readonly pendingFromCpu: number[];
+  private readonly pendingWallUs: number[];
+  /** What the last {@link TimeKeeper.readAtPrompt} found the program used outside its own turns (NaN: unknown). */
+  private betweenUs = Number.NaN;
 
   constructor(options: TimeKeeperOptions) {
     this.opts = options;
@@ -99,6 +104,8 @@ export class TimeKeeper {
     this.cpuTotals = new Array<number>(options.seats).fill(0);
     this.replied = new Array<boolean>(options.seats).fill(false);
     this.lastCpu = new Array<number>(options.seats).fill(Number.NaN);
+    this.pendingFromCpu = new Array<number>(options.seats).fill(Number.NaN);
+    this.pendingWallUs = new Array<number>(options.seats).fill(0);
     this.wallMode = chargesWallClock(options.mode);
     this.lateCpu = this.wallMode && options.settleCpuLate === true;
     this.perMove = options.control.kind === 'per-move';
@@ -118,16 +125,18 @@ export class TimeKeeper {
   start(seat: number, fromWallUs?: number): void {
     if (this.seat >= 0) throw new Error(`TimeKeeper: seat ${this.seat}'s clock is still running`);
     const first = this.perMove && !this.replied[seat];
-    if (this.lateCpu) {
-      // The CPU time is only for the record: taken from its last reading, just after its previous reply
-      // (stopped meanwhile, it used none), so that no /proc read delays this prompt. Its first is read.
-      if (this.unsettled === seat) this.readUnsettled();
-      const last = this.lastCpu[seat] ?? Number.NaN;
-      this.cpu0 = Number.isNaN(last) ? this.opts.source.cpuUs(seat) : last;
+    // From the seat's last reading: in official mode {@link TimeKeeper.readAtPrompt} replaces it once the
+    // prompt is out; in cpu mode it was taken as its previous reply came in, so what a program computes
+    // between its turns is charged to its next move, and no /proc read stands before this prompt. A
+    // program's first start reads its CPU time (its start-up before the game is no move).
+    const last = this.lastCpu[seat] ?? Number.NaN;
+    const pending = this.lateCpu ? (this.pendingFromCpu[seat] ?? Number.NaN) : Number.NaN;
+    if (!Number.isNaN(pending)) {
+      // Its last move is still to be read: readAtPrompt will, and start this one then. Without it, this
+      // move runs on from that move's start and their CPU time is counted together, never lost.
+      this.cpu0 = pending;
     } else {
-      // The CPU time first: the bot is waiting for its prompt, so it does not change, and reading it
-      // (a /proc read) after the wall clock would charge the bot for the judge's own work.
-      this.cpu0 = this.opts.source.cpuUs(seat, true);
+      this.cpu0 = Number.isNaN(last) ? this.read(seat, true) : last;
     }
     this.wall0 = fromWallUs ?? this.opts.source.wallUs();
     this.leftUs = this.perMove
@@ -147,12 +156,10 @@ export class TimeKeeper {
     const wallUs = Math.max(0, (endWallUs ?? this.opts.source.wallUs()) - this.wall0);
     let cpuUs = 0;
     if (this.lateCpu) {
-      if (this.unsettled >= 0) this.settle(); // a referee that did not settle: counted, though unreported
-      this.unsettled = seat;
-      this.unsettledCpu0 = this.cpu0;
-      this.settledCpuUs = Number.NaN;
+      this.pendingFromCpu[seat] = this.cpu0;
+      this.pendingWallUs[seat] = wallUs;
     } else {
-      cpuUs = Math.max(0, this.opts.source.cpuUs(seat) - this.cpu0);
+      cpuUs = Math.max(0, this.read(seat) - this.cpu0);
       this.cpuTotals[seat] = (this.cpuTotals[seat] ?? 0) + cpuUs;
     }
     const chargedUs = this.wallMode ? wallUs : cpuUs;
@@ -172,33 +179,51 @@ export class TimeKeeper {
   }
 
   /**
-   * With {@link TimeKeeperOptions.settleCpuLate}: the CPU time of the last reply stopped, read now (the
-   * referee calls this once the next prompt is written, so the /proc read is not between a reply and the
-   * next prompt) and counted in its seat's totals; NaN when there is none to read (otherwise
-   * {@link TimeKeeper.stop} reads it).
+   * With {@link TimeKeeperOptions.settleCpuLate}: reads `seat`'s CPU time once, just after its clock was
+   * started and its prompt is out (the referee calls it there, so that no /proc read stands between a
+   * reply and the next prompt). The reading ends the seat's previous move, whose CPU time it returns and
+   * counts (NaN when none is pending), and starts the running one. It also tells what the program used
+   * outside its own turns ({@link TimeKeeper.betweenTurnsUs}).
    */
-  settle(): number {
-    if (this.unsettled < 0) return Number.NaN;
-    if (Number.isNaN(this.settledCpuUs)) this.readUnsettled();
-    this.unsettled = -1;
-    return this.settledCpuUs;
+  readAtPrompt(seat: number): number {
+    const now = this.read(seat);
+    const from = this.pendingFromCpu[seat] ?? Number.NaN;
+    const settled = this.settleSeat(seat, now);
+    // A move that started from a reading of 0 (the process was not found yet) holds its start-up too.
+    if (this.seat === seat && from > 0) {
+      // Less its previous move's wall time (one thread's worth of thinking) and the wall time since this
+      // prompt (what it may have spent on the new move already).
+      const sinceStart = Math.max(0, this.opts.source.wallUs() - this.wall0);
+      this.betweenUs = settled - (this.pendingWallOf(seat) + sinceStart);
+    } else {
+      this.betweenUs = Number.NaN;
+    }
+    if (this.seat === seat) this.cpu0 = now;
+    return settled;
   }
 
   /**
-   * With {@link TimeKeeperOptions.settleCpuLate}: the CPU time `seat` used between its previous reply
-   * and its current prompt, from its last reading (the one {@link TimeKeeper.settle} took just after that
-   * reply) to a full reading now, less the wall time since its clock started (what it can have spent on
-   * the new prompt meanwhile, one thread's worth); NaN before its first reading. The referee calls it
-   * once `seat`'s prompt is out, to catch a program that computes while the others think. The reading is
-   * not kept: the move's CPU time still runs from the last one, so it holds what the program did since
-   * its previous reply.
+   * The CPU time the program read by the last {@link TimeKeeper.readAtPrompt} used outside its own turns:
+   * between its previous reply and this prompt, as far as the readings tell (its previous move's CPU time
+   * less that move's wall time and the wall time since this prompt). NaN before its second turn, and
+   * after a move whose first reading was 0 (the process was not found yet: its start-up is in it). A
+   * program whose threads together use more than one core while it thinks shows such time too.
    */
-  cpuBetweenTurnsUs(seat: number): number {
-    const last = this.lastCpu[seat] ?? Number.NaN;
-    if (Number.isNaN(last)) return Number.NaN;
-    const cpu = this.opts.source.cpuUs(seat);
-    const sinceStart = this.seat === seat ? this.opts.source.wallUs() - this.wall0 : 0;
-    return cpu - last - Math.max(0, sinceStart);
+  get betweenTurnsUs(): number {
+    return this.betweenUs;
+  }
+
+  /**
+   * With {@link TimeKeeperOptions.settleCpuLate}, at the end of the game: reads every seat whose last move's
+   * CPU time is still pending and counts it. Answers each seat's value (NaN: nothing was pending).
+   */
+  settleAll(): number[] {
+    const out: number[] = [];
+    for (let seat = 0; seat < this.used.length; seat++) {
+      const pending = !Number.isNaN(this.pendingFromCpu[seat] ?? Number.NaN);
+      out.push(pending ? this.settleSeat(seat, this.read(seat)) : Number.NaN);
+    }
+    return out;
   }
 
   /** The time `seat` has been charged so far, in microseconds. */
@@ -251,12 +276,25 @@ export class TimeKeeper {
     return this.seat >= 0 ? this.seat : null;
   }
 
-  private readUnsettled(): void {
-    const seat = this.unsettled;
-    const now = this.opts.source.cpuUs(seat);
+  /** Reads `seat`'s CPU time and keeps it as its last reading. */
+  private read(seat: number, knownThreads?: boolean): number {
+    const now = this.opts.source.cpuUs(seat, knownThreads);
     this.lastCpu[seat] = now;
-    this.settledCpuUs = Math.max(0, now - this.unsettledCpu0);
-    this.cpuTotals[seat] = (this.cpuTotals[seat] ?? 0) + this.settledCpuUs;
+    return now;
+  }
+
+  /** Ends `seat`'s pending move at the CPU reading `now`: its CPU time, counted (NaN when none is pending). */
+  private settleSeat(seat: number, now: number): number {
+    const from = this.pendingFromCpu[seat] ?? Number.NaN;
+    if (Number.isNaN(from)) return Number.NaN;
+    this.pendingFromCpu[seat] = Number.NaN;
+    const cpuUs = Math.max(0, now - from);
+    this.cpuTotals[seat] = (this.cpuTotals[seat] ?? 0) + cpuUs;
+    return cpuUs;
+  }
+
+  private pendingWallOf(seat: number): number {
+    return this.pendingWallUs[seat] ?? 0;
   }
 
   private wallCapUs(left: number): number {
