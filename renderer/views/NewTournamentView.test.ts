@@ -166,6 +166,17 @@ describe('NewTournamentView', () => {
     expect(wrapper.get('[data-testid="draft-issue-count"]').text()).toBe('Fix 4 problems first.');
   });
 
+  it('asks for a gauntlet’s challengers after the bots they are picked from', async () => {
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="game-more"]').trigger('click');
+    await wrapper.get('[data-testid="format-select"]').setValue('gauntlet');
+    const sections = wrapper.findAll('section[aria-labelledby]').map((s) => s.attributes('aria-labelledby'));
+    expect(sections.indexOf('section-challengers')).toBe(sections.indexOf('section-bots') + 1);
+    expect(
+      wrapper.get('[aria-labelledby="section-format"]').find('[data-testid^="challenger-"]').exists(),
+    ).toBe(false);
+  });
+
   it('lists an added game package beside the built-in games, with its players and budget', async () => {
     const pkg = (id: string, title: string, added: boolean) => ({
       id,

@@ -7,6 +7,8 @@ export default {
       defaultName: '{game} tournament, {date}',
       ready: 'Ready to start.',
       problems: 'Fix one problem first. | Fix {count} problems first.',
+      issueAt: '{field}: {message}',
+      moreIssues: '… and one more. | … and {count} more.',
       create: 'Create and start',
       game: {
         title: 'Game',
@@ -42,6 +44,7 @@ export default {
         permutationsRotations: 'The {count} rotations',
         challengers: 'Challengers',
         challengersFirst: 'Choose the bots first; then pick the challengers among them.',
+        challengersHint: 'The challengers play everybody else; the others do not play each other.',
       },
       bots: {
         title: 'Bots',
@@ -150,6 +153,8 @@ export default {
       defaultName: '{game}-toernooi, {date}',
       ready: 'Klaar om te starten.',
       problems: 'Los eerst één probleem op. | Los eerst {count} problemen op.',
+      issueAt: '{field}: {message}',
+      moreIssues: '… en nog één. | … en nog {count}.',
       create: 'Aanmaken en starten',
       game: {
         title: 'Spel',
@@ -186,6 +191,7 @@ export default {
         permutationsRotations: 'De {count} rotaties',
         challengers: 'Uitdagers',
         challengersFirst: 'Kies eerst de bots; kies daarna de uitdagers daaruit.',
+        challengersHint: 'De uitdagers spelen tegen alle anderen; de anderen spelen niet tegen elkaar.',
       },
       bots: {
         title: 'Bots',
