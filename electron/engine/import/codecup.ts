@@ -110,6 +110,8 @@ export function importCodecupText(text: string, file: string, db: string, now = 
           outcome,
           record: importedRecord(event, outcome, imported),
         })),
+        // One rebuild of the ranking totals instead of one update per game: 17,190 games in seconds less.
+        { rebuildTotals: true },
       );
     } finally {
       store.close();

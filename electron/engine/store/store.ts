@@ -2,7 +2,7 @@ import type { EventTotals } from '../../../shared/tournament/ranking/index.ts';
 import type { GameOutcome, ScheduledGame, ScheduleHistory } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
-import { addScheduled, finishGames, reopenGames, type FinishedGame } from './games.ts';
+import { addScheduled, finishGames, reopenGames, type FinishedGame, type FinishOptions } from './games.ts';
 import { createStoreFile, openStoreFile, toJson, type StoreInit, type StoreOptions } from './lifecycle.ts';
 import type { RunLock } from './run-lock.ts';
 import { STORE_SCHEMA_VERSION } from './migrations.ts';
@@ -149,8 +149,8 @@ export class TournamentStore {
   }
 
   /** Stores several finished games in one transaction, all or none (imports, benchmarks). */
-  finishGames(games: readonly FinishedGame[]): void {
-    finishGames(this.#use, games, this.#now());
+  finishGames(games: readonly FinishedGame[], options: FinishOptions = {}): void {
+    finishGames(this.#use, games, this.#now(), options);
   }
 
   /**

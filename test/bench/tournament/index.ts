@@ -1,4 +1,5 @@
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
+import { measureCodecupImport } from './codecup-import.ts';
 import { measureEvent } from './event.ts';
 import { fullRecords, measureMemory, type MemoryResult } from './memory.ts';
 import { fillBigStore, measureStandings, type BigStore } from './standings.ts';
@@ -27,7 +28,8 @@ const SIZES = {
  * The tournament section: the manager's own cost. Memory of `jury run` over CodeCup's final at full
  * size (17,190 games, full records) in a fresh process beside its floor; the standings through the app's
  * and the CLI's own paths on 100,000 stored games and on that final's store; the manager's CPU per game
- * over a CodeCup-sized event (records prebuilt: the referee is in the judge section).
+ * over a CodeCup-sized event (records prebuilt: the referee is in the judge section); `jury import codecup`
+ * of a result file of that final's size and the standings of what it imported.
  */
 export const tournamentSection: Section = {
   name: 'tournament',
@@ -57,6 +59,7 @@ export const tournamentSection: Section = {
           finalStore,
         ),
       );
+      await guarded(results, 'codecup-import', ctx, () => measureCodecupImport(ctx, size.standingsRuns));
       await guarded(results, 'event', ctx, () => measureEvent(ctx, size.event));
     } finally {
       (memory as MemoryResult | null)?.dispose();
