@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import { recordJson } from '../record/source-text.ts';
 import { StoreError } from './errors.ts';
 import { scheduledGame } from './queries.ts';
 import { addToRankingTotals, rebuildRankingTotals, shapeOfGame } from './ranking.ts';
@@ -73,31 +74,20 @@ export function addScheduled(db: Db, games: readonly unknown[], now: Date): Sche
   return valid;
 }
 
-/** Options of {@link finishGames}. */
-export interface FinishOptions {
-  /**
-   * Rebuild the ranking totals once from every stored outcome after the games are in, instead of adding
-   * each game to them: for many games at once (an import of 17,190 games: each addition rewrites the
-   * entries it touches, which for 60 players costs about a millisecond a game). The same totals either way.
-   */
-  readonly rebuildTotals?: boolean;
-}
-
 /**
  * Stores finished games with their full records, all in one transaction: after a crash either every one
  * of them is stored completely (result, record and per-seat rows) or none is. A game that already has a
  * result is refused with `already-finished`, so no game is ever stored twice.
  */
-export function finishGames(
-  db: Db,
-  games: readonly FinishedGame[],
-  now: Date,
-  options: FinishOptions = {},
-): void {
-  const valid = games.map((g) => ({ index: g.index, ...checkOutcome(g.index, g.outcome, g.record) }));
+export function finishGames(db: Db, games: readonly FinishedGame[], now: Date): void {
+  const valid = games.map((g) => ({
+    index: g.index,
+    input: g.record,
+    ...checkOutcome(g.index, g.outcome, g.record),
+  }));
   const at = now.toISOString();
   transaction(db, () => {
-    for (const { index, outcome, record } of valid) {
+    for (const { index, input, outcome, record } of valid) {
       const game = scheduledGame(db, index);
       if (!game) throw new StoreError('conflict', `game ${index} is not in the schedule`);
       const done = db.sql('SELECT finished_at FROM results WHERE idx = ?').get(index);
@@ -122,7 +112,8 @@ export function finishGames(
         'INSERT INTO results (idx, outcome, finished_at, seq) ' +
           'VALUES (?, ?, ?, (SELECT coalesce(max(seq), -1) + 1 FROM results))',
       ).run(index, JSON.stringify(outcome), at);
-      db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(index, JSON.stringify(record));
+      // The text a remote record was read from when the check kept it as it was (source-text.ts).
+      db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(index, recordJson(input, record));
       const seatRow = db.sql(
         'INSERT INTO results_seats (idx, seat, participant, stage, round, score, status, charged_us, ' +
           'max_move_us, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -160,9 +151,8 @@ export function finishGames(
           time.moves,
         );
       });
-      if (!options.rebuildTotals) addToRankingTotals(db, outcome, game, shapeOfGame(record.game));
+      addToRankingTotals(db, outcome, game, shapeOfGame(record.game));
     }
-    if (options.rebuildTotals) rebuildRankingTotals(db);
   });
 }
 

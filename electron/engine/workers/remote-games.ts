@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { gameModule } from '../../../shared/games/registry.ts';
 import { RECORD_FORMAT, type GameRecord } from '../record/schema.ts';
+import { parseRecordText } from '../record/source-text.ts';
 import type { RefereeEvent } from '../referee/options.ts';
 import { progressEvents } from './live-relay.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
@@ -159,7 +160,8 @@ export class RemoteGames {
     const key = (result as { record?: unknown } | null)?.record;
     const text = typeof key === 'string' ? await this.redis.get(key) : null;
     if (text === null) throw new Error(`game ${game.index + 1}: the worker's record is not in Redis`);
-    const record = JSON.parse(text) as GameRecord;
+    // Parsed once; the store keeps this text if its full check leaves the record as it was read.
+    const record = parseRecordText(text) as GameRecord;
     if (record?.format !== RECORD_FORMAT || !Array.isArray(record.seats) || !Array.isArray(record.scores)) {
       throw new Error(`game ${game.index + 1}: the worker's record is not a game record`);
     }
