@@ -8,7 +8,7 @@ import {
   rmdirSync,
   writeFileSync,
 } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -240,15 +240,19 @@ function makeSpare(parent: string): void {
   );
 }
 
+/**
+ * Removes an empty cgroup once its last process has been reaped (that takes a moment: rmdir says EBUSY
+ * until then). The rmdir runs on libuv's thread pool, as the kernel may take milliseconds over it; tries
+ * again after 1, 2, 4 … ms (about 1.3 s in all); what is still left then goes when Jury exits.
+ */
 async function removeDir(dir: string): Promise<void> {
-  // A cgroup can be removed only when its last process has been reaped; that takes a moment.
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0, waitMs = 1; i < 11; i++, waitMs *= 2) {
     try {
-      rmdirSync(dir);
+      await rmdir(dir);
       return;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, waitMs));
     }
   }
 }

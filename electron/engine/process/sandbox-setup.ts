@@ -36,7 +36,10 @@ export interface PreparedSandbox {
   readonly cgroup: BotCgroup | null;
   /** Why the bot cannot start in this sandbox (its files are unreadable for its uid), or null. */
   readonly problem: string | null;
-  /** Removes the working folder and the cgroup and frees the uid; call after the bot has exited. */
+  /**
+   * Removes the working folder, and starts removing the cgroup (freeing the uid once it is gone); call
+   * after the bot has exited.
+   */
   release(): Promise<void>;
 }
 
@@ -118,8 +121,10 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
       if (released) return;
       released = true;
       if (workdir !== null) removeWorkdir(workdir);
-      await cgroup?.remove();
-      if (uid !== null) usedUids.delete(uid);
+      // The cgroup goes in the background: the kernel lets it go only once the bot's last process is
+      // reaped, which waited 20 ms at the end of every game. Its uid is free once that is done.
+      const removed = cgroup?.remove() ?? Promise.resolve();
+      if (uid !== null) void removed.then(() => usedUids.delete(uid));
     },
   };
 }
