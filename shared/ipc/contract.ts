@@ -167,6 +167,18 @@ export const ipcContract = {
     'tournaments.demo': { request: none, response: tournamentSummarySchema },
     /** Deletes a tournament that is not running, with its store file. */
     'tournaments.remove': { request: tournament, response: ok },
+    /**
+     * Imports CodeCup's published result file (its name and text) as a new read-only tournament named
+     * after the file (" 2", " 3" … when the name is taken); a file that is not CodeCup's layout is an
+     * error naming its line and column, and nothing is created.
+     */
+    'tournaments.importCodecup': {
+      request: z.strictObject({
+        fileName: z.string().min(1).max(255),
+        text: z.string().max(64 * 1024 * 1024),
+      }),
+      response: tournamentSummarySchema,
+    },
     /** The draft a tournament was created from, to run it again or save it as a preset. */
     'tournament.draft': { request: tournament, response: tournamentDraftSchema },
     'tournament.start': { request: tournament, response: tournamentSummarySchema },

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../../shared/ipc/handlers.ts';
 import { DEMO_GAME, demoDraft, demoName } from './demo.ts';
+import { importCodecupTournament } from './import-codecup.ts';
 import type { Tournaments } from './tournaments.ts';
 import * as reads from './reads.ts';
 
@@ -33,6 +34,7 @@ export function tournamentHandlers(
       await tournaments.remove(id);
       return null;
     },
+    'tournaments.importCodecup': ({ fileName, text }) => importCodecupTournament(tournaments, fileName, text),
     'tournament.draft': ({ id }) => tournaments.draft(id),
     'tournament.start': ({ id }) => track(() => tournaments.start(id)),
     'tournament.pause': ({ id }) => {

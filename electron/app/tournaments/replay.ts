@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isImportedGameId } from '../../../shared/games/imported.ts';
 import { findGame } from '../../../shared/games/registry.ts';
 import type { gameReplaySchema, replayStepSchema } from '../../../shared/ipc/app-schemas.ts';
 import type { GameRecord, MoveRecord } from '../../engine/record/schema.ts';
@@ -20,7 +21,10 @@ export type GameReplay = z.output<typeof gameReplaySchema>;
  * transcript ({@link recordTranscript}).
  */
 export function replaySteps(record: GameRecord): ReplayStep[] {
-  const transcript = recordTranscript(record);
+  // A game imported from CodeCup's result file is its result only: one step, an empty transcript.
+  const transcript = isImportedGameId(record.game)
+    ? { kind: 'transcript' as const, players: record.seats.length, lines: [], failures: [], omitted: 0 }
+    : recordTranscript(record);
   if (transcript !== null) {
     return [{ ply: 0, seat: null, line: null, by: null, state: transcript, chargedMs: null }];
   }

@@ -45,7 +45,8 @@ function roundNumbers(data: GameData): (game: ScheduledGame) => number {
 
 /**
  * The results as CodeCup publishes them (compare ../shared/codecup/competition-sample.csv): the header,
- * then one row per seat per finished game, in schedule order and seat order, each line ending in LF.
+ * then one row per seat per finished game, in schedule order (an imported event: in its file's order)
+ * and seat order, each line ending in LF.
  * Game = schedule index + 1 (the transcript's number), or CodeCup's own number for an imported event;
  * Round = continuing across stages (see {@link roundNumbers}); IsSwiss = `swiss` or `final`; Player = the
  * seat, `"Player 1"` … `"Player N"`; User = the participant's name, quoted; Score = the game's score, 0
@@ -60,7 +61,11 @@ export function toCsv(data: GameData): string {
   const round = roundNumbers(data);
   const numbers = data.codecup?.gameNumbers;
   const lines = [CSV_HEADER];
-  for (const o of selectOutcomes(data.outcomes)) {
+  const order = data.codecup?.fileOrder;
+  const outcomes = order
+    ? [...data.outcomes].sort((a, b) => (order[a.index] ?? a.index) - (order[b.index] ?? b.index))
+    : selectOutcomes(data.outcomes);
+  for (const o of outcomes) {
     const g = games.get(o.index);
     const words = statusWords(o, data.shape);
     const game = numbers?.[o.index] ?? o.index + 1;

@@ -16,8 +16,11 @@ export interface GameData {
   /** The finished games (any order; the exports follow the schedule). */
   readonly outcomes: readonly GameOutcome[];
   readonly shape: GameShape;
-  /** An event imported from CodeCup's result file: its own game numbers, by schedule index. */
-  readonly codecup?: { readonly gameNumbers: readonly number[] };
+  /**
+   * An event imported from CodeCup's result file: its own game numbers and, by schedule index, each
+   * game's place in the file (the CSV export writes the rows in that order).
+   */
+  readonly codecup?: { readonly gameNumbers: readonly number[]; readonly fileOrder?: readonly number[] };
 }
 
 /**

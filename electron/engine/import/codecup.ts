@@ -62,12 +62,13 @@ function importedConfig(event: CodecupEvent, name: string): Result<TournamentCon
 export function readCodecupText(
   text: string,
   file: string,
+  name = eventName(file),
 ): Result<{ event: CodecupEvent; config: TournamentConfig }, InputError> {
   const rows = parseCodecupCsv(text);
   if (!rows.ok) return rows;
   const event = codecupEvent(rows.value);
   if (!event.ok) return event;
-  const config = importedConfig(event.value, eventName(file));
+  const config = importedConfig(event.value, name);
   if (!config.ok) return err({ code: 'codecup-csv', message: `the event: ${config.error.message}` });
   return ok({ event: event.value, config: config.value });
 }
@@ -78,13 +79,20 @@ function removeStore(path: string): void {
 }
 
 /**
- * Imports CodeCup's result file `text` (named `file`) as a new tournament database at `db`. A bad file is
+ * Imports CodeCup's result file `text` (named `file`) as a new tournament database at `db`, named
+ * `options.name` (default: the file's name without its extension). A bad file is
  * an `invalid` StoreError naming the line and column; an existing `db` is refused with `exists`. In both
  * cases, and on any failure part-way, nothing is left at `db`.
  */
-export function importCodecupText(text: string, file: string, db: string, now = new Date()): CodecupImport {
+export function importCodecupText(
+  text: string,
+  file: string,
+  db: string,
+  options: { readonly now?: Date; readonly name?: string } = {},
+): CodecupImport {
+  const now = options.now ?? new Date();
   if (existsSync(db)) throw new StoreError('exists', `${db} already exists; import into a new file`);
-  const read = readCodecupText(text, file);
+  const read = readCodecupText(text, file, options.name);
   if (!read.ok) throw new StoreError('invalid', `${basename(file)}: ${read.error.message}`);
   const { event, config } = read.value;
   const imported: ImportedInfo = {
@@ -92,6 +100,7 @@ export function importCodecupText(text: string, file: string, db: string, now = 
     file: basename(file),
     importedAt: now.toISOString(),
     gameNumbers: [...event.gameNumbers],
+    fileOrder: [...event.fileOrder],
   };
   const temporary = `${db}.importing-${process.pid}`;
   removeStore(temporary);

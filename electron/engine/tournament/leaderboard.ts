@@ -203,7 +203,7 @@ export function storedExportData(store: TournamentStore, config: TournamentConfi
     scheduled: store.scheduled(),
     outcomes: store.outcomes(),
     shape: board.input.shape,
-    ...(imported ? { codecup: { gameNumbers: imported.gameNumbers } } : {}),
+    ...(imported ? { codecup: { gameNumbers: imported.gameNumbers, fileOrder: imported.fileOrder } } : {}),
   });
 }
 

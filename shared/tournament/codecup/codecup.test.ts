@@ -35,7 +35,16 @@ describe("CodeCup's result file", () => {
     expect(e.participants).toHaveLength(48);
     expect(e.participants[0]).toEqual({ id: 'p1', name: 'Contestant 1' });
     expect(e.gameNumbers.slice(0, 2)).toEqual([296165, 296166]);
-    expect(e.scheduled[30]).toMatchObject({ stage: 'final', round: 12, seats: ['p31', 'p1'] });
+    // Scheduled as played: the Swiss rounds in order (the file ends with games of rounds 2 and 4), then
+    // the final; the file's order is kept for the export.
+    expect(e.scheduled.map((g) => `${g.stage}/${g.round}`).slice(29, 33)).toEqual([
+      'swiss/1',
+      'swiss/2',
+      'swiss/4',
+      'final/12',
+    ]);
+    expect(e.scheduled[32]).toMatchObject({ stage: 'final', round: 12, seats: ['p31', 'p1'] });
+    expect([e.gameNumbers[30], e.fileOrder[30], e.fileOrder[32]]).toEqual([296280, 60, 30]);
     // Game 296830: Contestant 30 made an illegal move and scored 0.
     const illegal = e.outcomes[e.gameNumbers.indexOf(296830)];
     expect(illegal).toMatchObject({ scores: [0, 263], statuses: ['ILLEGAL', 'OK'] });

@@ -7,8 +7,8 @@ import { placeOf, problemAt, type CodecupRow } from './parse.ts';
 
 /**
  * What a CodeCup result file holds as Jury keeps an event: participants (from User, in the order they
- * first appear, ids `p1`, `p2` …), the games in the file's order (the Swiss first when the file starts
- * with final games) with CodeCup's stage and round numbers, their outcomes, and CodeCup's game numbers.
+ * first appear, ids `p1`, `p2` …), the games in the order they were played (the Swiss first, then by
+ * round) with CodeCup's stage and round numbers, their outcomes, CodeCup's game numbers and the file's order.
  */
 export interface CodecupEvent {
   /** The imported game (`codecup-import-<players>`). */
@@ -19,6 +19,8 @@ export interface CodecupEvent {
   readonly outcomes: readonly GameOutcome[];
   /** CodeCup's number of every game, by schedule index. */
   readonly gameNumbers: readonly number[];
+  /** Every game's place in the file (from 0), by schedule index: the export writes the rows in this order. */
+  readonly fileOrder: readonly number[];
   /** Distinct Swiss rounds (0 without a Swiss stage). */
   readonly swissRounds: number;
   /** Participants with a final game (0 without a final). */
@@ -105,13 +107,12 @@ export function codecupEvent(rows: readonly CodecupRow[]): Result<CodecupEvent, 
       );
     }
   }
-  // The ranking orders stages by their first game: the Swiss first, as CodeCup plays it.
-  if (games[0]?.[0]?.stage === 'final' && games.some((g) => g[0]?.stage === 'swiss')) {
-    games = [
-      ...games.filter((g) => g[0]?.stage === 'swiss'),
-      ...games.filter((g) => g[0]?.stage === 'final'),
-    ];
-  }
+  // Jury's schedule in the order CodeCup played it, whatever the file's order: the Swiss first, rounds
+  // in order (the ranking orders stages by their first game, the points chart rounds by the schedule).
+  // Stable: within a round, the file's order. `fileOrder` keeps the file's order for the export.
+  const position = new Map(games.map((g, i) => [g, i]));
+  const stageRank = (g: GameRows) => (g[0]?.stage === 'swiss' ? 0 : 1);
+  games = [...games].sort((a, b) => stageRank(a) - stageRank(b) || (a[0]?.round ?? 0) - (b[0]?.round ?? 0));
   const game = importedGameId(players);
   const shape = importedGameFacts(game);
   // parse.ts allows Player 1 to Player 32, so every count has its facts; this only satisfies the compiler.
@@ -192,6 +193,7 @@ export function codecupEvent(rows: readonly CodecupRow[]): Result<CodecupEvent, 
     scheduled,
     outcomes,
     gameNumbers: games.map((g) => g[0]?.game ?? 0),
+    fileOrder: games.map((g) => position.get(g) ?? 0),
     swissRounds: swiss.size,
     finalists: finalists.size,
   });
