@@ -73,6 +73,11 @@ export interface PlayerChannel {
    */
   startedChildren?(): boolean;
   /**
+   * Where the player's writable working folder is: `inside`, the path it sees, is a private folder of
+   * `host` on Jury's side (confined players); null or absent where what it sees is the host's own path.
+   */
+  writableFolder?(): { readonly host: string; readonly inside: string } | null;
+  /**
    * Ends the player: closes its input, waits up to `graceMs` for it to exit by itself, then kills it and
    * everything it started. Resolves with how it ended. Safe to call more than once.
    */

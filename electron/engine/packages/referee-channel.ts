@@ -78,8 +78,7 @@ export class RefereeChannel implements PlayerChannel {
 
   private async keepLog(): Promise<void> {
     if (this.keepAt === null) return;
-    const command = (this.inner as { readonly command?: readonly string[] }).command ?? [];
-    const source = join(writableFolder(command, this.folder), this.logName);
+    const source = join(writableFolder(this.inner, this.folder), this.logName);
     try {
       await mkdir(dirname(this.keepAt), { recursive: true });
       // Read and written anew: the copy is Jury's own file, not the referee's uid's.

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, copyFile, cp, lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { PlayerChannel } from '../channel.ts';
 import type { GamePackage } from './load.ts';
 
 /**
@@ -78,12 +79,10 @@ export async function makeRefereeFolder(pkg: GamePackage): Promise<RefereeFolder
 
 /**
  * Where a referee started in `folder` writes what it writes there: inside the sandbox its working
- * folder is a private one bound over `folder` (bwrap's `--bind <private> <folder>`, read from the
- * command line the process layer started), else `folder` itself.
+ * folder is a private one the process layer binds over `folder` (see PlayerChannel.writableFolder),
+ * else `folder` itself.
  */
-export function writableFolder(command: readonly string[], folder: string): string {
-  for (let i = 0; i + 2 < command.length; i++) {
-    if (command[i] === '--bind' && command[i + 2] === folder) return command[i + 1] as string;
-  }
-  return folder;
+export function writableFolder(channel: PlayerChannel, folder: string): string {
+  const writable = channel.writableFolder?.() ?? null;
+  return writable !== null && writable.inside === folder ? writable.host : folder;
 }

@@ -264,6 +264,11 @@ export class BotProcess implements PlayerChannel, Killable {
     return this.tree?.cpuUs(knownThreads) ?? 0;
   }
 
+  writableFolder(): { readonly host: string; readonly inside: string } | null {
+    const c = this.sandbox?.setup.confinement;
+    return c ? { host: c.workdir, inside: c.mountAt } : null;
+  }
+
   startedChildren(): boolean {
     const bot = this.botPid;
     return bot !== null && hasChildren(bot) === true;
