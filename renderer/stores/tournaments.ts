@@ -18,7 +18,7 @@ export const REFETCH_THROTTLE_MS = 1000;
 /**
  * The tournaments: the list (`tournaments.list`), kept up to date by the engine's events — `progress`
  * patches a tournament's counts and state in place, `changed` refetches the list at most once a second —
- * and every action on a tournament: create (then start), demo, remove, run controls, concurrency. Every
+ * and every action on a tournament: create (then start), demo, import, remove, run controls, concurrency. Every
  * failure becomes a notice and the action answers null or false.
  */
 export const useTournamentsStore = defineStore('tournaments', () => {
@@ -104,6 +104,16 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     return created;
   }
 
+  /**
+   * Imports CodeCup's result file (its name and text) as a read-only tournament; its summary, or null
+   * when refused (the notice names the file's line and column).
+   */
+  async function importCodecup(fileName: string, text: string): Promise<TournamentSummary | null> {
+    const made = await noticeErrors(() => jury().tournamentsImportCodecup({ fileName, text }));
+    if (made) put(made);
+    return made;
+  }
+
   /** Deletes a tournament that is not running. */
   async function remove(id: string): Promise<boolean> {
     // The engine answers null on success, so `noticeErrors` cannot tell; catch here.
@@ -167,6 +177,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     check,
     create,
     demo,
+    importCodecup,
     remove,
     control,
     setConcurrency,

@@ -8,6 +8,11 @@ export default {
       eta: 'about {eta} left',
       units: { h: 'h', min: 'min', s: 's' },
       removeQuestion: 'Remove this tournament and its results?',
+      import: {
+        button: 'Import CodeCup results…',
+        hint: "Make a read-only tournament of CodeCup's published result file (Game, Round, IsSwiss, Player, User, Score, Status): its standings, crosstable, ratings and exports",
+        choose: "CodeCup's result file (.csv)",
+      },
       state: {
         idle: 'Not started',
         running: 'Running',
@@ -49,6 +54,11 @@ export default {
       eta: 'nog ongeveer {eta}',
       units: { h: 'u', min: 'min', s: 's' },
       removeQuestion: 'Dit toernooi met zijn uitslagen verwijderen?',
+      import: {
+        button: 'CodeCup-uitslagen importeren…',
+        hint: 'Maak een alleen-lezen toernooi van het uitslagenbestand dat CodeCup publiceert (Game, Round, IsSwiss, Player, User, Score, Status): de stand, kruistabel, ratings en exports',
+        choose: 'Uitslagenbestand van CodeCup (.csv)',
+      },
       state: {
         idle: 'Niet gestart',
         running: 'Bezig',
