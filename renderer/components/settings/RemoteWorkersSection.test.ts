@@ -183,6 +183,9 @@ describe('Settings → Remote workers: the list', () => {
     });
     const w = await mountSection(settings(URL, true));
     expect(text(w, 'workers-count')).toContain('2 workers, 4 games at once');
+    // The count is announced; the table, whose "last seen" changes every 2 s, is not.
+    expect(w.get('[data-testid="workers-count"]').element.closest('[aria-live]')).not.toBeNull();
+    expect(w.get('table').element.closest('[aria-live]')).toBeNull();
     const cells = (name: string) => w.findAll(`[data-testid="worker-${name}"] > *`).map((c) => c.text());
     expect(cells('lab-b')).toEqual(['lab-b', 'lab-b.lab', '3', '2', '1.25', '4 seconds ago', 'none']);
     expect(cells('lab-c')).toEqual([
