@@ -70,6 +70,55 @@ describe('jury import codecup', () => {
     expect(run.code).toBe(2);
   });
 
+  it("writes a Swiss-then-final event in the sample's layout, field by field", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-import-'));
+    const played = join(dir, 'played.sqlite');
+    simulatedStore(played, {
+      format: 'jury-tournament',
+      version: 1,
+      name: 'Layout',
+      game: 'more',
+      schedule: { kind: 'swiss', swissRounds: 3, finalists: 4 },
+      bots: Array.from({ length: 6 }, (_, i) => ({ name: `Contestant ${i + 1}`, sample: 'random' })),
+    });
+    const ours = await csvOf(played, join(dir, 'ours.csv'));
+    const sample = readFileSync(SAMPLE, 'utf8');
+    // Each field's form as the sample writes it: the same for every row of both files.
+    const form = (field: string, i: number): string =>
+      [
+        /^[1-9]\d*$/.test(field) ? 'number' : field,
+        /^[1-9]\d*$/.test(field) ? 'round' : field,
+        field,
+        /^"Player [12]"$/.test(field) ? 'seat' : field,
+        /^"Contestant \d+"$/.test(field) ? 'user' : field,
+        /^\d+$/.test(field) ? 'score' : field,
+        ['WIN', 'LOSE', 'DRAW', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT'].includes(field) ? 'status' : field,
+      ][i] ?? field;
+    const forms = (text: string) =>
+      new Set(
+        text
+          .split('\n')
+          .slice(1, -1)
+          .map((l) => l.split(',').map(form).join(',')),
+      );
+    expect(ours.endsWith('\n') && !ours.includes('\r')).toBe(true);
+    expect(ours.split('\n')[0]).toBe(sample.split('\n')[0]);
+    expect(forms(ours)).toEqual(
+      new Set(['number,round,swiss,seat,user,score,status', 'number,round,final,seat,user,score,status']),
+    );
+    expect(forms(ours)).toEqual(forms(sample));
+    // Rounds continue across stages: the final's first round follows the Swiss's last (3).
+    const rounds = (stage: string) =>
+      new Set(
+        ours
+          .split('\n')
+          .filter((l) => l.split(',')[2] === stage)
+          .map((l) => Number(l.split(',')[1])),
+      );
+    expect([...rounds('swiss')]).toEqual([1, 2, 3]);
+    expect(Math.min(...rounds('final'))).toBe(4);
+  });
+
   it.each([
     ['2-player Swiss then final (More)', 'more', 7, { kind: 'swiss', swissRounds: 3, finalists: 4 }],
     ['2-player round robin (More)', 'more', 5, { kind: 'round-robin', repeats: 2 }],
