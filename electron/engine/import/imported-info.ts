@@ -11,7 +11,7 @@ export const importedInfoSchema = z.strictObject({
   /** CodeCup's number of every game, by schedule index: the export writes them back. */
   gameNumbers: z.array(z.number().int().min(1)),
   /** Every game's place in the file, by schedule index: the export writes the rows in the file's order. */
-  fileOrder: z.array(z.number().int().min(0)),
+  fileOrder: z.array(z.number().int().min(0)).optional(),
 });
 
 /** A checked {@link importedInfoSchema}. */

@@ -203,7 +203,14 @@ export function storedExportData(store: TournamentStore, config: TournamentConfi
     scheduled: store.scheduled(),
     outcomes: store.outcomes(),
     shape: board.input.shape,
-    ...(imported ? { codecup: { gameNumbers: imported.gameNumbers, fileOrder: imported.fileOrder } } : {}),
+    ...(imported
+      ? {
+          codecup: {
+            gameNumbers: imported.gameNumbers,
+            ...(imported.fileOrder ? { fileOrder: imported.fileOrder } : {}),
+          },
+        }
+      : {}),
   });
 }
 
