@@ -48,8 +48,13 @@ export class BotTree {
     return this.botPid;
   }
 
-  /** The bot's CPU time in µs (0 until the bot is found, or where /proc is missing); see CpuMeter.readUs. */
+  /**
+   * The bot's CPU time in µs (0 while the bot cannot be found, or where /proc is missing); see
+   * CpuMeter.readUs. A bot not found yet is searched for now: read as 0 and found a moment later, its
+   * start-up (an interpreter loading) would count as the CPU time of its first move.
+   */
   cpuUs(knownThreads = false): number {
+    if (this.meter === null) this.find();
     return this.meter?.readUs(knownThreads) ?? 0;
   }
 

@@ -1,9 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program.ts';
 import { makeToyPackage, PLAYER, TOY, toyPlayer } from '../../fixtures/caia/packages.ts';
+
+/** The issue's minimal manifest with a Python referee (test/fixtures/caia/minimal). */
+const MINIMAL = fileURLToPath(new URL('../../fixtures/caia/minimal/', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
 
 // Game packages through the command line: jury play with a package folder (2 and 4 players), bad
 // packages refused with exit code 2 and nothing written, and a Swiss-then-final tournament of a package
@@ -59,6 +65,33 @@ describe('jury play with a game package', () => {
     const replayed = await jury('replay', record);
     expect(replayed.code).toBe(0);
     expect(replayed.out).toContain("replay: the scores match the referee's report");
+  });
+
+  it("plays the issue's minimal package as it is: a Python referee named by python3, confined", async () => {
+    // jury-game.json is the minimal manifest word for word (no samples, no files, no log name).
+    const dir = mkdtempSync(join(tmpdir(), 'jury-pkg-'));
+    const record = join(dir, 'game.json');
+    const player = quote(['python3', join(MINIMAL, 'player.py')]);
+    // A jury process of its own: this one has loaded the other package named "Toy" already.
+    const played = spawnSync(
+      process.execPath,
+      [JURY, 'play', MINIMAL, '--bot', player, '--bot', player, '--record', record],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(played.stderr).toBe('');
+    expect(played.status).toBe(0);
+    expect(played.stdout).toContain('end: the referee reported: python referee: time ');
+    const rec = JSON.parse(readFileSync(record, 'utf8')) as {
+      scores: number[];
+      seats: { status: string }[];
+      lines: unknown[];
+    };
+    expect(rec.scores).toEqual([6, 6]); // 1 + 2 + 3 each
+    expect(rec.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
+    // The referee's log, written to its argv[1] inside its own folder, is kept beside the record.
+    expect(readFileSync(`${record}.referee.log`, 'utf8')).toMatch(/^> I lock\n< lock_ok\n> 1 Start\n/);
   });
 
   it('plays a 4-player package and gives each player its own status', async () => {
