@@ -92,10 +92,12 @@ describe('GameBoard', () => {
     const state = stateAfter('more', ['f6f4'], SAMPLE_BOARD);
     const wrapper = mountBoard({ game: 'more', state, lastMove: 'f6f4', seatNames: ['ann', 'bob'] }, 'nl');
     expect(wrapper.find('svg').attributes('aria-label')).toBe('More-bord, zet 1');
-    expect(wrapper.find('.board-status').text()).toBe('Zwart aan zet, zet 2 van 80');
+    expect(wrapper.find('.board-status').text()).toBe(
+      'Zwart aan zet, zet 2 van 80 (de minste strafpunten wint)',
+    );
     expect(wrapper.findAll('.board-legend li').map((li) => li.text())).toEqual([
-      'Wit · ann1 punt',
-      'Zwart · bob0 punten',
+      'Wit · ann1 strafpunt',
+      'Zwart · bob0 strafpunten',
     ]);
     const board = mountBoard({ game: '6561', state: stateAfter('6561', ['22', '44', '11']) }, 'nl');
     expect(board.find('.sums').text()).toBe('Som 3 · beste 3');

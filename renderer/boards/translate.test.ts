@@ -31,8 +31,8 @@ describe('useMessages', () => {
         const text = useMessages();
         return () => `${text(status)} / ${text(points)}`;
       });
-    expect(both('en')).toBe('White to move, move 1 of 80 / 1 point');
-    expect(both('nl')).toBe('Wit aan zet, zet 1 van 80 / 1 punt');
+    expect(both('en')).toBe('White to move, move 1 of 80 (fewest penalty points wins) / 1 penalty point');
+    expect(both('nl')).toBe('Wit aan zet, zet 1 van 80 (de minste strafpunten wint) / 1 strafpunt');
   });
 });
 

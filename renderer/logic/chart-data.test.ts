@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEAT_PALETTE } from '../boards/palette.ts';
-import { lineStyle, pointsChartData, roundName } from './chart-data.ts';
+import { lineStyle, pointsChartData, roundName, sharedLines } from './chart-data.ts';
 
 describe('pointsChartData', () => {
   it('makes one line per bot with a label per round', () => {
@@ -46,5 +46,44 @@ describe('roundName', () => {
     expect(roundName(swissThenFinal, 2)).toEqual({ stage: 'final', round: 1 });
     expect(roundName(swissThenFinal.slice(0, 2), 1)).toEqual({ stage: null, round: 2 });
     expect(roundName([], 3)).toEqual({ stage: null, round: 4 });
+  });
+});
+
+describe('identical lines', () => {
+  it('take turns along the shared path and keep their points visible', () => {
+    const data = pointsChartData(
+      [
+        { name: 'Less random', points: [3, 6] },
+        { name: 'Less random 2', points: [3, 6] },
+        { name: 'Less greedy', points: [5, 9] },
+      ],
+      (i) => `R${i + 1}`,
+    );
+    const [first, copy, other] = data.datasets;
+    expect(first?.borderDash).toEqual([6, 6]);
+    expect(copy?.borderDash).toEqual([6, 6]);
+    expect(first?.borderDashOffset).toBe(-0);
+    expect(copy?.borderDashOffset).toBe(-6);
+    expect(first?.pointRadius).toBe(5);
+    expect(copy?.pointRadius).toBe(3);
+    expect(first?.pointStyle).not.toBe(copy?.pointStyle);
+    expect(other?.borderDash).toEqual([]);
+    expect(other?.pointRadius).toBe(3);
+  });
+
+  it('groups series by their points', () => {
+    expect(
+      sharedLines([
+        { name: 'a', points: [1] },
+        { name: 'b', points: [2] },
+        { name: 'c', points: [1] },
+        { name: 'd', points: [1] },
+      ]),
+    ).toEqual([
+      { place: 0, count: 3 },
+      { place: 0, count: 1 },
+      { place: 1, count: 3 },
+      { place: 2, count: 3 },
+    ]);
   });
 });

@@ -33,27 +33,53 @@ export function lineStyle(i: number): {
   };
 }
 
+/** Length of one dash of lines that lie on top of each other. */
+const SHARED_DASH = 6;
+
+/**
+ * How the lines of bots with exactly the same points (two copies of one bot, a drawn pair) stay apart:
+ * for each series, its place among the identical ones and how many there are (1: a line of its own).
+ * Identical lines share the path in turns: each draws one dash of every `count` (its dash offset set by
+ * its place), and their points are drawn larger the earlier the line, so every one shows.
+ */
+export function sharedLines(series: readonly PointsSeries[]): { place: number; count: number }[] {
+  const groups = new Map<string, number[]>();
+  series.forEach((s, i) => {
+    const key = s.points.join(',');
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  return series.map((s, i) => {
+    const group = groups.get(s.points.join(',')) ?? [i];
+    return { place: group.indexOf(i), count: group.length };
+  });
+}
+
 /**
  * The chart's labels (`roundLabel(0)`, `roundLabel(1)` … for the longest series) and one dataset per
- * series, in the order given.
+ * series, in the order given. Lines with the same points take turns along the path (see
+ * {@link sharedLines}) instead of hiding each other.
  */
 export function pointsChartData(
   series: readonly PointsSeries[],
   roundLabel: (round: number) => string,
 ): ChartData<'line', number[], string> {
   const rounds = Math.max(0, ...series.map((s) => s.points.length));
+  const shared = sharedLines(series);
   return {
     labels: Array.from({ length: rounds }, (_, i) => roundLabel(i)),
     datasets: series.map((s, i) => {
       const style = lineStyle(i);
+      const { place, count } = shared[i] ?? { place: 0, count: 1 };
+      const together = count > 1 && s.points.length > 0;
       return {
         label: s.name,
         data: [...s.points],
         borderColor: style.colour,
         backgroundColor: style.colour,
-        borderDash: style.dash,
-        pointStyle: style.point,
-        pointRadius: 3,
+        borderDash: together ? [SHARED_DASH, SHARED_DASH * (count - 1)] : style.dash,
+        borderDashOffset: together ? -SHARED_DASH * place : 0,
+        pointStyle: together ? (POINTS[place % POINTS.length] ?? 'circle') : style.point,
+        pointRadius: together ? 3 + 2 * (count - 1 - place) : 3,
         borderWidth: 2,
         tension: 0,
         fill: false,
@@ -63,8 +89,9 @@ export function pointsChartData(
 }
 
 /**
- * What to call the chart's point `i`: its round, and its stage when the chart spans more than one stage
- * (a Swiss stage then the final); without round facts, the position from 1.
+ * What to call the chart's point `i`: its round (or game, on a chart by game), and its stage when the
+ * chart spans more than one stage (a Swiss stage then the final); without round facts, the position
+ * from 1.
  */
 export function roundName(
   rounds: readonly { readonly stage: string; readonly round: number }[],

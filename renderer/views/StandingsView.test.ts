@@ -293,6 +293,13 @@ describe('StandingsView', () => {
     expect(wrapper.find('[data-testid="time-stats"] tbody tr').text()).toContain('12.0 ms');
   });
 
+  it('names a chart of one round by games, and its x axis counts games', async () => {
+    fake.tournamentStatistics.mockResolvedValueOnce({ ...statistics, unit: 'game' });
+    const wrapper = await mountView();
+    expect(wrapper.get('[data-testid="points-chart-title"]').text()).toBe('Points per game');
+    expect(wrapper.findComponent(PointsChart).props('unit')).toBe('game');
+  });
+
   it('shows the leaderboard at once and the chart, seat and time cards loading until their statistics arrive', async () => {
     let release: (value: Statistics) => void = () => undefined;
     fake.tournamentStatistics.mockImplementationOnce(() => new Promise((resolve) => (release = resolve)));

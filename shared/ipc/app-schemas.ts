@@ -360,8 +360,10 @@ export const statisticsSchema = z.object({
   timeStats: z.array(z.custom<TimeStatsRow>((v) => typeof v === 'object' && v !== null)),
   /** Cumulative points after each round of the view, per bot, in ranking order. */
   pointsByRound: z.array(z.object({ name: z.string(), points: z.array(z.number()) })),
-  /** The rounds of `pointsByRound`, in order: the stage and the round within it. */
+  /** The rounds of `pointsByRound`, in order: the stage and the round within it (with `unit` game: the game's number). */
   rounds: z.array(z.object({ stage: z.string(), round: z.number().int().min(1) })),
+  /** What the chart's x axis counts: rounds, or games when the view has a single round (absent: rounds). */
+  unit: z.enum(['round', 'game']).optional(),
 });
 
 /** The export formats. */

@@ -53,5 +53,6 @@ export function statisticsOf(store: TournamentStore, config: TournamentConfig, s
     timeStats: [...timeStats(order, outcomes, board.input.shape)],
     pointsByRound: chart.series.map((s) => ({ name: s.name, points: [...s.points] })),
     rounds: chart.rounds.map(({ stage: s, round }) => ({ stage: s, round })),
+    unit: chart.unit,
   };
 }

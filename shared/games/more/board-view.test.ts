@@ -68,8 +68,8 @@ describe('moreView', () => {
       key: 'game.more.status.toMove',
       values: { seat: seat('white'), move: 1, of: 80 },
     });
-    expect(english(view.status)).toBe('White to move, move 1 of 80');
-    expect(dutch(view.status)).toBe('Wit aan zet, zet 1 van 80');
+    expect(english(view.status)).toBe('White to move, move 1 of 80 (fewest penalty points wins)');
+    expect(dutch(view.status)).toBe('Wit aan zet, zet 1 van 80 (de minste strafpunten wint)');
   });
 
   it("highlights the text's first move f6f4, a jump", () => {
@@ -86,12 +86,12 @@ describe('moreView', () => {
       [{ key: 'board.seatWithPlayer', values: { seat: seat('black'), player: 'bob' } }, points(0), true],
     ]);
     expect(view.legend.map((e) => [english(e.name), english(e.detail)])).toEqual([
-      ['White · ann', '1 point'],
-      ['Black · bob', '0 points'],
+      ['White · ann', '1 penalty point'],
+      ['Black · bob', '0 penalty points'],
     ]);
     expect(view.legend.map((e) => [dutch(e.name), dutch(e.detail)])).toEqual([
-      ['Wit · ann', '1 punt'],
-      ['Zwart · bob', '0 punten'],
+      ['Wit · ann', '1 strafpunt'],
+      ['Zwart · bob', '0 strafpunten'],
     ]);
   });
 
@@ -109,8 +109,14 @@ describe('moreView', () => {
     expect(english(view.value.status)).toBe('Game over: all pieces reached their target corners');
     const home = { key: 'game.more.legend.home', values: { points: points(21) } };
     expect(view.value.legend.map((e) => e.detail)).toEqual([home, home]);
-    expect(view.value.legend.map((e) => english(e.detail))).toEqual(['21 points, home', '21 points, home']);
-    expect(view.value.legend.map((e) => dutch(e.detail))).toEqual(['21 punten, thuis', '21 punten, thuis']);
+    expect(view.value.legend.map((e) => english(e.detail))).toEqual([
+      '21 penalty points, home',
+      '21 penalty points, home',
+    ]);
+    expect(view.value.legend.map((e) => dutch(e.detail))).toEqual([
+      '21 strafpunten, thuis',
+      '21 strafpunten, thuis',
+    ]);
   });
 
   it('returns only keys that have texts in English and Dutch, through whole games to either end', () => {

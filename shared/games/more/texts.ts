@@ -7,14 +7,14 @@ import { message, type GameTexts, type SameTexts, type TextPath } from '../messa
 
 const en = {
   seat: { white: 'White', black: 'Black' },
-  status: { toMove: '{seat} to move, move {move} of {of}' },
-  legend: { points: '{n} point | {n} points', home: '{points}, home' },
+  status: { toMove: '{seat} to move, move {move} of {of} (fewest penalty points wins)' },
+  legend: { points: '{n} penalty point | {n} penalty points', home: '{points}, home' },
 } as const;
 
 const nl: SameTexts<typeof en> = {
   seat: { white: 'Wit', black: 'Zwart' },
-  status: { toMove: '{seat} aan zet, zet {move} van {of}' },
-  legend: { points: '{n} punt | {n} punten', home: '{points}, thuis' },
+  status: { toMove: '{seat} aan zet, zet {move} van {of} (de minste strafpunten wint)' },
+  legend: { points: '{n} strafpunt | {n} strafpunten', home: '{points}, thuis' },
 };
 
 /** The full key of one of More's texts (`game.more.status.toMove`), checked against the English texts. */

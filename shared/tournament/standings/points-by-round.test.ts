@@ -82,4 +82,28 @@ describe('pointsByRound', () => {
     expect(chart.series.map((s) => s.points)).toEqual([[0], [4], [0]]);
     expect(pointsByRound([], [], []).series).toEqual([]);
   });
+
+  it('charts a view of one round game by game (a round robin of two bots, a knockout final)', () => {
+    // Two bots, both seat orders, twice: every game is round 1 of the round robin.
+    const scheduled = [0, 1, 2, 3].map((i) => game(i, 'main', 1, i % 2 === 0 ? ['a', 'b'] : ['b', 'a']));
+    const outcomes = [
+      outcome(1, ['b', 'a'], [2, 1]),
+      outcome(0, ['a', 'b'], [3, 0]),
+      outcome(2, ['a', 'b'], [1, 1]),
+    ];
+    const chart = pointsByRound(bots.slice(0, 2), scheduled, outcomes);
+    expect(chart.unit).toBe('game');
+    expect(chart.rounds).toEqual([
+      { stage: 'main', round: 1 },
+      { stage: 'main', round: 2 },
+      { stage: 'main', round: 3 },
+    ]);
+    expect(chart.series).toEqual([
+      { id: 'b', name: 'Bravo', points: [0, 2, 3] },
+      { id: 'a', name: 'Alpha', points: [3, 4, 5] },
+    ]);
+    expect(
+      pointsByRound(bots, [game(0, 'main', 1, ['a', 'b']), game(1, 'main', 2, ['a', 'b'])], []).unit,
+    ).toBe('round');
+  });
 });

@@ -8,9 +8,19 @@ export interface PointsSeries {
   readonly points: readonly number[];
 }
 
-/** The points-per-round chart: its rounds (x axis) and one cumulative series per bot. */
+/**
+ * The points chart: its x axis and one cumulative series per bot. The axis is the schedule's rounds when
+ * the view has two or more; a view of one round (a round robin of two or three bots, a knockout of two,
+ * a gauntlet's one round) is charted game by game instead, as one round would be a single column of dots.
+ */
 export interface PointsByRound {
-  /** The rounds that have finished games, in schedule order, as `stage` and `round` within it. */
+  /** What the x axis counts: rounds, or finished games. */
+  readonly unit: 'round' | 'game';
+  /**
+   * The x axis in order: with `round`, the rounds that have finished games in schedule order, as `stage`
+   * and `round` within it; with `game`, the finished games by schedule index, `round` being the game's
+   * number (index + 1, as the CSV and the games list number them).
+   */
   readonly rounds: readonly { readonly stage: string; readonly round: number }[];
   readonly series: readonly PointsSeries[];
 }
@@ -48,11 +58,34 @@ export function pointsByRound(
     if (!perBot) scored.set(key, (perBot = new Map()));
     o.seats.forEach((id, seat) => perBot.set(id, (perBot.get(id) ?? 0) + (o.scores[seat] ?? 0)));
   }
+  if (order.length < 2) return byGame(bots, scheduled, outcomes);
   const rounds = order.filter((r) => scored.has(r.key));
   const series = bots.map((bot) => {
     let total = 0;
     const points = rounds.map((r) => (total += scored.get(r.key)?.get(bot.id) ?? 0));
     return { id: bot.id, name: bot.name, points };
   });
-  return { rounds: rounds.map(({ stage, round }) => ({ stage, round })), series };
+  return { unit: 'round', rounds: rounds.map(({ stage, round }) => ({ stage, round })), series };
+}
+
+/** The chart game by game: cumulative points after each finished game of `scheduled`, by index. */
+function byGame(
+  bots: readonly Participant[],
+  scheduled: readonly ScheduledGame[],
+  outcomes: Iterable<GameOutcome>,
+): PointsByRound {
+  const stageOf = new Map(scheduled.map((g) => [g.index, g.stage]));
+  const games = [...outcomes].filter((o) => stageOf.has(o.index)).sort((a, b) => a.index - b.index);
+  const series = bots.map((bot) => {
+    let total = 0;
+    const points = games.map((o) => {
+      o.seats.forEach((id, seat) => {
+        if (id === bot.id) total += o.scores[seat] ?? 0;
+      });
+      return total;
+    });
+    return { id: bot.id, name: bot.name, points };
+  });
+  const rounds = games.map((o) => ({ stage: stageOf.get(o.index) ?? '', round: o.index + 1 }));
+  return { unit: 'game', rounds, series };
 }
