@@ -16,7 +16,7 @@ export const IMPORT_SOURCES = ['codecup'] as const;
 export async function importCommand(
   source: string,
   file: string,
-  flags: { db?: string; json?: boolean },
+  flags: { db?: string; json?: boolean; game?: string },
   io: CliIo,
 ): Promise<number> {
   if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
@@ -25,7 +25,7 @@ export async function importCommand(
   if (!existsSync(file)) throw new UsageError(`no file at ${file}`);
   if (!statSync(file).isFile()) throw new UsageError(`${file} is not a file`);
   const db = flags.db ?? defaultStorePath(basename(file, extname(file)), process.platform, process.env);
-  const made = await importCodecupFile(file, db);
+  const made = await importCodecupFile(file, db, flags.game === undefined ? {} : { game: flags.game });
   if (flags.json) {
     io.out(`${JSON.stringify(made)}\n`);
     return 0;

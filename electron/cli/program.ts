@@ -211,6 +211,10 @@ Exit codes: 0 printed, 2 a usage or input error (no such database, not a store, 
     .argument('<source>', 'what the file is: codecup')
     .argument('<file>', "CodeCup's result file (Game,Round,IsSwiss,Player,User,Score,Status)")
     .option('--db <file>', 'the new tournament database (default: named after the file, in the data folder)')
+    .option(
+      '--game <id>',
+      "the rules the statuses follow, for a game Jury knows (6561: cooperative; less: teams); default: CodeCup's plain rule",
+    )
     .option('--json', 'print what was imported as one JSON object')
     .addHelpText(
       'after',
@@ -222,7 +226,7 @@ follow from its scores, is refused naming the line and column, and nothing is wr
 
 Exit codes: 0 imported, 2 a usage or input error (a bad file, an existing database).`,
     )
-    .action(async (source: string, file: string, flags: { db?: string; json?: boolean }) =>
+    .action(async (source: string, file: string, flags: { db?: string; json?: boolean; game?: string }) =>
       setCode(await (await import('./import-command.ts')).importCommand(source, file, flags, io)),
     );
 

@@ -21,8 +21,13 @@ export type GameReplay = z.output<typeof gameReplaySchema>;
  * transcript ({@link recordTranscript}).
  */
 export function replaySteps(record: GameRecord): ReplayStep[] {
-  // A game imported from CodeCup's result file is its result only: one step, an empty transcript.
-  const transcript = isImportedGameId(record.game)
+  // A game imported from CodeCup's result file is its result only: one step, an empty transcript. Its
+  // game is an imported one, or (`--game`) a known game whose record has no moves and a reported end,
+  // which a game Jury played never has.
+  const imported =
+    isImportedGameId(record.game) ||
+    (record.moves.length === 0 && record.end.kind === 'referee-report' && record.caia === undefined);
+  const transcript = imported
     ? { kind: 'transcript' as const, players: record.seats.length, lines: [], failures: [], omitted: 0 }
     : recordTranscript(record);
   if (transcript !== null) {

@@ -2,7 +2,13 @@ import { existsSync, linkSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
-import { codecupEvent, type CodecupEvent } from '../../../shared/tournament/codecup/event.ts';
+import { isImportedGameId } from '../../../shared/games/imported.ts';
+import { builtInGameIds, findGameInfo } from '../../../shared/games/registry.ts';
+import {
+  codecupEvent,
+  type CodecupEvent,
+  type ImportRules,
+} from '../../../shared/tournament/codecup/event.ts';
 import { parseCodecupCsv } from '../../../shared/tournament/codecup/parse.ts';
 import { StoreError } from '../store/errors.ts';
 import { TournamentStore } from '../store/store.ts';
@@ -63,14 +69,30 @@ export function readCodecupText(
   text: string,
   file: string,
   name = eventName(file),
+  game?: string,
 ): Result<{ event: CodecupEvent; config: TournamentConfig }, InputError> {
+  const rules = game === undefined ? undefined : rulesOf(game);
+  if (rules && !rules.ok) return rules;
   const rows = parseCodecupCsv(text);
   if (!rows.ok) return rows;
-  const event = codecupEvent(rows.value);
+  const event = codecupEvent(rows.value, rules?.value);
   if (!event.ok) return event;
   const config = importedConfig(event.value, name);
   if (!config.ok) return err({ code: 'codecup-csv', message: `the event: ${config.error.message}` });
   return ok({ event: event.value, config: config.value });
+}
+
+/** The rules of game `id` for an import (`--game`): a game Jury knows, not an imported one. */
+function rulesOf(id: string): Result<ImportRules, InputError> {
+  const info = isImportedGameId(id) ? undefined : findGameInfo(id);
+  if (!info) {
+    const known = builtInGameIds.join(', ');
+    return err({
+      code: 'codecup-game',
+      message: `--game: no game ${JSON.stringify(id)}; choose one of ${known}`,
+    });
+  }
+  return ok({ id: info.id, title: info.title, shape: info });
 }
 
 /** Removes a store file and what SQLite keeps beside it. */
@@ -80,7 +102,9 @@ function removeStore(path: string): void {
 
 /**
  * Imports CodeCup's result file `text` (named `file`) as a new tournament database at `db`, named
- * `options.name` (default: the file's name without its extension). A bad file is
+ * `options.name` (default: the file's name without its extension), with the statuses checked by the
+ * rules of `options.game` when given (a game Jury knows: cooperative 6561, Less's teams), else CodeCup's
+ * plain rule. A bad file is
  * an `invalid` StoreError naming the line and column; an existing `db` is refused with `exists`. In both
  * cases, and on any failure part-way, nothing is left at `db`.
  */
@@ -88,11 +112,11 @@ export function importCodecupText(
   text: string,
   file: string,
   db: string,
-  options: { readonly now?: Date; readonly name?: string } = {},
+  options: { readonly now?: Date; readonly name?: string; readonly game?: string } = {},
 ): CodecupImport {
   const now = options.now ?? new Date();
   if (existsSync(db)) throw new StoreError('exists', `${db} already exists; import into a new file`);
-  const read = readCodecupText(text, file, options.name);
+  const read = readCodecupText(text, file, options.name, options.game);
   if (!read.ok) throw new StoreError('invalid', `${basename(file)}: ${read.error.message}`);
   const { event, config } = read.value;
   const imported: ImportedInfo = {
@@ -150,7 +174,11 @@ export function importCodecupText(
  * Reads the file at `file` (UTF-8; anything else is refused naming the line and column of the first
  * byte that is not) and imports it, as {@link importCodecupText}.
  */
-export async function importCodecupFile(file: string, db: string): Promise<CodecupImport> {
+export async function importCodecupFile(
+  file: string,
+  db: string,
+  options: { readonly game?: string } = {},
+): Promise<CodecupImport> {
   const bytes = await readFile(file);
   let text: string;
   try {
@@ -158,7 +186,7 @@ export async function importCodecupFile(file: string, db: string): Promise<Codec
   } catch {
     throw new StoreError('invalid', `${basename(file)}: ${notUtf8(bytes)}`);
   }
-  return importCodecupText(text, file, db);
+  return importCodecupText(text, file, db, options);
 }
 
 /** Where bytes that are not UTF-8 start, as `line L, column C: …` (the file's first U+FFFD is taken as it). */

@@ -1,5 +1,5 @@
 import { DEFAULT_TIMING_MODE } from '../../../shared/timing/modes.ts';
-import { importedGameFacts } from '../../../shared/games/imported.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
 import type { CodecupEvent } from '../../../shared/tournament/codecup/event.ts';
 import type { GameOutcome } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
@@ -16,7 +16,7 @@ const NO_MISSES = { timeout: 0, invalid: 0, gone: 0 };
  * end (a `referee-report`), no moves, no dialogue, no times (all 0).
  */
 export function importedRecord(event: CodecupEvent, outcome: GameOutcome, info: ImportedInfo): GameRecord {
-  const facts = importedGameFacts(event.game);
+  const facts = gameInfo(event.game);
   const names = new Map(event.participants.map((p) => [p.id, p.name]));
   const number = event.gameNumbers[outcome.index] ?? outcome.index + 1;
   return {
@@ -24,10 +24,10 @@ export function importedRecord(event: CodecupEvent, outcome: GameOutcome, info: 
     version: 1,
     jury: JURY_VERSION,
     game: event.game,
-    rulesVersion: facts?.rulesVersion ?? '',
+    rulesVersion: facts.rulesVersion,
     seed: 0,
     board: null,
-    timing: { mode: DEFAULT_TIMING_MODE, control: facts?.timeControl ?? { kind: 'game-total', budgetMs: 1 } },
+    timing: { mode: DEFAULT_TIMING_MODE, control: facts.timeControl },
     limits: null,
     startedAt: info.importedAt,
     durationUs: 0,

@@ -1,6 +1,7 @@
 import { importedGameFacts, importedGameId } from '../../games/imported.ts';
 import { err, ok, type InputError, type Result } from '../../games/result.ts';
 import type { GameId } from '../../games/types.ts';
+import type { GameShape } from '../standings/results.ts';
 import { statusWords } from '../standings/results.ts';
 import type { GameOutcome, Participant, ScheduledGame, SeatStatus } from '../types.ts';
 import { placeOf, problemAt, type CodecupRow } from './parse.ts';
@@ -11,7 +12,7 @@ import { placeOf, problemAt, type CodecupRow } from './parse.ts';
  * round) with CodeCup's stage and round numbers, their outcomes, CodeCup's game numbers and the file's order.
  */
 export interface CodecupEvent {
-  /** The imported game (`codecup-import-<players>`). */
+  /** The imported game (`codecup-import-<players>`, or the game whose rules were given). */
   readonly game: GameId;
   readonly players: number;
   readonly participants: readonly Participant[];
@@ -25,6 +26,13 @@ export interface CodecupEvent {
   readonly swissRounds: number;
   /** Participants with a final game (0 without a final). */
   readonly finalists: number;
+}
+
+/** The rules of a game Jury knows, for a file of that game (`jury import codecup --game`). */
+export interface ImportRules {
+  readonly id: GameId;
+  readonly title: string;
+  readonly shape: GameShape;
 }
 
 const FAILURES: ReadonlySet<string> = new Set(['TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']);
@@ -88,8 +96,13 @@ function groupGames(rows: readonly CodecupRow[]): Result<GameRows[], InputError>
  * game has the same number of players, a failed player scored 0, and every status word is what the scores
  * give (the higher score wins, equal best scores draw, the others lose; a failed player loses), so that
  * Jury's standings and its export say what the file says. Every refusal names the line and column.
+ * With `rules` (a game Jury knows, such as cooperative 6561 or Less with its teams), the statuses follow
+ * that game's rules instead, every game has its number of seats, and the event is of that game.
  */
-export function codecupEvent(rows: readonly CodecupRow[]): Result<CodecupEvent, InputError> {
+export function codecupEvent(
+  rows: readonly CodecupRow[],
+  rules?: ImportRules,
+): Result<CodecupEvent, InputError> {
   const grouped = groupGames(rows);
   if (!grouped.ok) return grouped;
   let games = grouped.value;
@@ -113,8 +126,18 @@ export function codecupEvent(rows: readonly CodecupRow[]): Result<CodecupEvent, 
   const position = new Map(games.map((g, i) => [g, i]));
   const stageRank = (g: GameRows) => (g[0]?.stage === 'swiss' ? 0 : 1);
   games = [...games].sort((a, b) => stageRank(a) - stageRank(b) || (a[0]?.round ?? 0) - (b[0]?.round ?? 0));
-  const game = importedGameId(players);
-  const shape = importedGameFacts(game);
+  const opening = games[0]?.[0];
+  if (rules && opening && rules.shape.seats !== players) {
+    const seats = `${rules.title} has ${rules.shape.seats} seats`;
+    return err(
+      problemAt(placeOf(opening, 3), 'Player', `game ${opening.game} has ${players} players; ${seats}`),
+    );
+  }
+  const game = rules?.id ?? importedGameId(players);
+  const shape = rules?.shape ?? importedGameFacts(game);
+  const rule = rules
+    ? `by the rules of ${rules.title}`
+    : 'the higher score wins, equal best scores draw, a failed player loses';
   // parse.ts allows Player 1 to Player 32, so every count has its facts; this only satisfies the compiler.
   if (shape === undefined) return err(problemAt({ line: 2, column: 1 }, null, `${players} players per game`));
   const ids = new Map<string, string>();
@@ -161,8 +184,7 @@ export function codecupEvent(rows: readonly CodecupRow[]): Result<CodecupEvent, 
           problemAt(
             placeOf(r, 6),
             'Status',
-            `${r.status}, but the scores of game ${r.game} give ${words[seat] ?? '?'} ` +
-              '(the higher score wins, equal best scores draw, a failed player loses)',
+            `${r.status}, but the scores of game ${r.game} give ${words[seat] ?? '?'} (${rule})`,
           ),
         );
       }

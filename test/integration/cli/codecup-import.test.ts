@@ -128,9 +128,24 @@ describe('jury import codecup', () => {
       6,
       { kind: 'swiss', swissRounds: 2, finalists: 4, permutations: 'rotations' },
     ],
+    // Games whose statuses do not follow CodeCup's plain rule: imported with --game.
+    [
+      '2-player round robin of a cooperative game (6561, --game 6561)',
+      '6561',
+      4,
+      { kind: 'round-robin', repeats: 3 },
+      true,
+    ],
+    [
+      '4-player Swiss then final with teams (Less, --game less)',
+      'less',
+      6,
+      { kind: 'swiss', swissRounds: 2, finalists: 4, permutations: 'rotations' },
+      true,
+    ],
   ])(
     'round trip of a %s: export, import, export gives the same file and the same standings',
-    async (_, game, bots, schedule) => {
+    async (_, game, bots, schedule, rules = false) => {
       const dir = mkdtempSync(join(tmpdir(), 'jury-import-'));
       const config = {
         format: 'jury-tournament',
@@ -147,11 +162,27 @@ describe('jury import codecup', () => {
       simulatedStore(played, config);
       const first = await csvOf(played, join(dir, 'first.csv'));
       const imported = join(dir, 'imported.sqlite');
-      expect((await jury('import', 'codecup', join(dir, 'first.csv'), '--db', imported)).code).toBe(0);
+      if (rules) {
+        // By CodeCup's plain rule these statuses are wrong (partners both win; a 6561 player whose partner
+        // failed draws): refused, naming the row, until --game names the rules.
+        const plain = await jury(
+          'import',
+          'codecup',
+          join(dir, 'first.csv'),
+          '--db',
+          join(dir, 'plain.sqlite'),
+        );
+        expect(plain.code).toBe(2);
+        expect(plain.err).toMatch(
+          /line \d+, column \d+ \(Status\): \w+, but the scores of game \d+ give \w+ \(the higher/,
+        );
+        expect(existsSync(join(dir, 'plain.sqlite'))).toBe(false);
+      }
+      const flags = rules ? ['--game', game] : [];
+      const done = await jury('import', 'codecup', join(dir, 'first.csv'), '--db', imported, ...flags);
+      expect(done).toMatchObject({ code: 0, err: '' });
       expect(await csvOf(imported, join(dir, 'second.csv'))).toBe(first);
-      // 6561's standings are cooperative (one shared score); an import only knows the file's rules.
-      if (game !== '6561')
-        expect(figures(await standings(imported))).toEqual(figures(await standings(played)));
+      expect(figures(await standings(imported))).toEqual(figures(await standings(played)));
     },
   );
 
@@ -193,6 +224,18 @@ describe('jury import codecup', () => {
       await jury('import', 'codecup', join(dir, 'none.csv'), '--db', join(dir, 'n.sqlite')),
     ).toMatchObject({
       code: 2,
+    });
+    expect(
+      await jury('import', 'codecup', SAMPLE, '--db', join(dir, 'g.sqlite'), '--game', 'chess'),
+    ).toMatchObject({
+      code: 2,
+      err: 'jury: competition-sample.csv: --game: no game "chess"; choose one of less, more, 6561, flit\n',
+    });
+    expect(
+      await jury('import', 'codecup', SAMPLE, '--db', join(dir, 'g.sqlite'), '--game', 'less'),
+    ).toMatchObject({
+      code: 2,
+      err: 'jury: competition-sample.csv: line 2, column 16 (Player): game 296165 has 2 players; Less has 4 seats\n',
     });
     expect(await jury('import', 'excel', SAMPLE, '--db', join(dir, 'x.sqlite'))).toMatchObject({
       code: 2,
