@@ -38,6 +38,19 @@ Examples:
   jury play less --bot ./a --bot ./b --bot ./c --bot ./d --board-file board.txt --record game.json
   jury play 6561 --bot "java -cp out Bot" --bot sample:random --json`;
 
+/** The examples under `jury --help`: one line for each thing an organiser does first. */
+export const TOP_EXAMPLES = `
+Examples:
+  jury play more --bot ./my_bot --bot sample:greedy --seed 7    one game, my bot against a sample bot
+  jury play 6561 --bot "python3 bot.py --fast" --bot sample:random --record game.json
+  jury replay game.json                    re-check a recorded game and print its transcript
+  jury run club.json                       run the tournament of a config file (again: resume it)
+  jury standings ~/.local/share/jury/tournaments/club.sqlite
+  jury export club.sqlite --format html --out report/index.html
+  jury serve --host 127.0.0.1              the app in a browser: http://localhost:5170/
+
+Each command explains itself and its options: jury play --help, jury run --help, …`;
+
 /** Builds the `jury` command line program. Actions return exit codes; nothing here calls process.exit. */
 export function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const program = new Command('jury')
@@ -45,7 +58,8 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
     .version(JURY_VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err })
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText('after', TOP_EXAMPLES);
 
   program
     .command('play')
