@@ -3,6 +3,7 @@
 //   icon.png (1024 px)            the largest image, for tools that want a single PNG
 //   icon.ico                      Windows (NSIS installer and the exe): PNG-compressed entries 16…256 px
 //   icon.icns                     macOS (app and dmg): PNG entries 16…1024 px
+// and renderer/public/favicon.ico (16, 32, 48 px): the browser's /favicon.ico under `jury serve`.
 // Writing the ICO and ICNS here means electron-builder never converts an icon, which it could only do by
 // downloading its icons toolset.
 //
@@ -20,6 +21,8 @@ import { chromium, type Page } from 'playwright-core';
 export const PNG_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024] as const;
 /** Sizes inside icon.ico (256 is the largest an ICO entry can declare). */
 export const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256] as const;
+/** The sizes of the browser's /favicon.ico (`jury serve`; Vite copies renderer/public/ into the build). */
+export const FAVICON_SIZES = [16, 32, 48] as const;
 /** The PNG entry types of icon.icns and their pixel sizes (`ic11`…`ic14` are the Retina @2x ones). */
 export const ICNS_TYPES = [
   ['icp4', 16],
@@ -37,6 +40,7 @@ export const ICNS_TYPES = [
 
 const buildDir = fileURLToPath(new URL('.', import.meta.url));
 const iconsDir = fileURLToPath(new URL('icons/', import.meta.url));
+const faviconDir = fileURLToPath(new URL('../renderer/public/', import.meta.url));
 
 /** One size of the SVG as a PNG with a transparent background. */
 async function renderPng(page: Page, svg: string, size: number): Promise<Buffer> {
@@ -102,7 +106,12 @@ async function main(): Promise<void> {
       `${iconsDir}icon.icns`,
       encodeIcns(ICNS_TYPES.map(([type, size]) => ({ type, png: get(size) }))),
     );
-    console.log(`wrote ${PNG_SIZES.length + 3} files to ${iconsDir}`);
+    await mkdir(faviconDir, { recursive: true });
+    await writeFile(
+      `${faviconDir}favicon.ico`,
+      encodeIco(FAVICON_SIZES.map((size) => ({ size, png: get(size) }))),
+    );
+    console.log(`wrote ${PNG_SIZES.length + 3} files to ${iconsDir} and favicon.ico to ${faviconDir}`);
   } finally {
     await browser.close();
   }
