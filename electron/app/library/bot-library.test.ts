@@ -280,6 +280,29 @@ describe('BotLibrary: a bot tied to its game', () => {
     expect((await again.list())[0]).toMatchObject({ game: '6561', smoke: { game: 'flit', passed: true } });
   });
 
+  it('opens with a program tied to a game package that is not loaded, shown without a game meanwhile', async () => {
+    const library = await BotLibrary.open(workspace);
+    const bot = await library.add({ path: await script('mine.sh') });
+    await library.recordSmoke(bot.id, 'more', true);
+    // As a Jury with the package loaded wrote it; this process has no package of that id.
+    const path = join(workspace, 'library.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as {
+      bots: { game: string; smoke: { game: string } }[];
+    };
+    for (const b of file.bots) {
+      b.game = 'pkg-gone';
+      b.smoke.game = 'pkg-gone';
+    }
+    await writeFile(path, JSON.stringify(file));
+    const again = await BotLibrary.open(workspace);
+    const [shown] = await again.list();
+    expect(shown).toMatchObject({ id: bot.id, game: null });
+    expect(shown?.smoke).toBeUndefined();
+    // Anything else saved keeps the package's id for when the package is back.
+    await again.rename(bot.id, 'renamed');
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ bots: [{ game: 'pkg-gone' }] });
+  });
+
   it('lets the organiser set or clear a program’s game, never a sample’s', async () => {
     const library = await BotLibrary.open(workspace);
     const bot = await library.add({ path: await script('mine.sh') });

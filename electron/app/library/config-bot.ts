@@ -3,7 +3,7 @@ import { gameInfo } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { BotDefinition } from '../../engine/bots/definition.ts';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
-import type { LibraryBot, StoredBot } from './library-file.ts';
+import { toLibraryBot, type LibraryBot, type StoredBot } from './library-file.ts';
 
 /** A tournament config's `bots` entry: a program or source file, or the game's sample bot by strength. */
 export type ConfigBot = BotDefinition | { name: string; sample: 'random' | 'greedy' };
@@ -31,7 +31,7 @@ export function toConfigBot(bot: StoredBot, game?: GameId): ConfigBot {
     case 'sample': {
       const sample = findSampleBot(bot.path);
       if (!sample) throw new Error(`${bot.name}: this Jury has no sample bot ${JSON.stringify(bot.path)}`);
-      const problem = game === undefined ? null : botGameProblem(bot, game);
+      const problem = game === undefined ? null : botGameProblem(toLibraryBot(bot), game);
       if (problem !== null) throw new Error(problem);
       return { name: bot.name, sample: sample.strength };
     }

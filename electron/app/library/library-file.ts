@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { libraryBotSchema } from '../../../shared/ipc/app-schemas.ts';
+import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
+import type { GameId } from '../../../shared/games/types.ts';
 import { readJsonFile, writeJsonFileAtomic } from '../json-file.ts';
 
 /** A bot of the library as the UI sees it. */
@@ -14,7 +16,14 @@ export const LIBRARY_FILE = 'library.json';
  * file, `build-failed` from the last build, so a source file that comes back after being missing shows
  * its build's state again rather than a stale `missing`.
  */
-export const storedBotSchema = libraryBotSchema.omit({ status: true }).extend({
+export const storedBotSchema = libraryBotSchema.omit({ status: true, game: true, smoke: true }).extend({
+  /**
+   * The game's id as stored, read without the registry: a game package's id stays while its package is
+   * not loaded (its folder moved or removed), and the library still opens; the bot is shown without a
+   * game then, and tied to it again once the package is back.
+   */
+  game: z.string().nullable(),
+  smoke: z.object({ game: z.string(), passed: z.boolean(), at: z.string() }).optional(),
   /** The last build of a source bot failed (see `buildLog`). */
   buildFailed: z.boolean(),
   /** The file was gone at the last look. */
@@ -28,8 +37,18 @@ const libraryFileSchema = z.strictObject({ version: z.literal(1), bots: z.array(
 
 /** The bot as the UI sees it. */
 export function toLibraryBot(bot: StoredBot): LibraryBot {
-  const { buildFailed, missing, ...rest } = bot;
-  return { ...rest, status: missing ? 'missing' : buildFailed ? 'build-failed' : 'ready' };
+  const { buildFailed, missing, game, smoke, ...rest } = bot;
+  const known = (id: string | null | undefined): GameId | null => {
+    const parsed = gameIdSchema.safeParse(id);
+    return parsed.success ? parsed.data : null;
+  };
+  const smokeGame = known(smoke?.game);
+  return {
+    ...rest,
+    game: known(game),
+    ...(smoke && smokeGame !== null ? { smoke: { ...smoke, game: smokeGame } } : {}),
+    status: missing ? 'missing' : buildFailed ? 'build-failed' : 'ready',
+  };
 }
 
 /** The path of the library file of `workspace`. */

@@ -153,9 +153,9 @@ describe('a tournament of a game package in the app', () => {
     });
     await app.call('games.addPackage', { path: TOY });
     const bots = await app.call('bots.addSamples', { game: externalGameId('pkg-toy') });
-    expect(bots.map((b) => [b.name, b.kind, b.args])).toEqual([
-      ['Toy player1', 'source', ['--reply=2']],
-      ['Toy player2', 'source', []],
+    expect(bots.map((b) => [b.name, b.kind, b.args, b.game])).toEqual([
+      ['Toy player1', 'source', ['--reply=2'], 'pkg-toy'],
+      ['Toy player2', 'source', [], 'pkg-toy'],
     ]);
     // Twice: nothing more.
     expect(await app.call('bots.addSamples', { game: externalGameId('pkg-toy') })).toHaveLength(2);

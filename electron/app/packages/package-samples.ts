@@ -8,7 +8,7 @@ import type { BotLibrary } from '../library/bot-library.ts';
  * library ("<game> <sample>", its command's first word as the program and the rest as arguments), unless
  * a bot with that program and those arguments is there already. A sample whose command does not start
  * with a file of the package (`python3 player.py`) is added as that command as well: its program is the
- * interpreter the launcher finds.
+ * interpreter the launcher finds. Each is tied to the package's game.
  */
 export async function addPackageSamples(library: BotLibrary, game: GameId): Promise<LibraryBot[]> {
   const pkg = await ensurePackage(game);
@@ -16,11 +16,14 @@ export async function addPackageSamples(library: BotLibrary, game: GameId): Prom
   for (const sample of pkg.value.samples) {
     const [program, ...args] = sample.command;
     if (program === undefined) continue;
-    const have = (await library.list()).some(
-      (b) => b.path === program && JSON.stringify(b.args) === JSON.stringify(args),
-    );
-    if (have) continue;
-    await library.add({ path: program, args, name: `${pkg.value.manifest.name} ${sample.name}` });
+    const same = (b: LibraryBot): boolean =>
+      b.path === program && JSON.stringify(b.args) === JSON.stringify(args);
+    if (!(await library.list()).some(same)) {
+      await library.add({ path: program, args, name: `${pkg.value.manifest.name} ${sample.name}` });
+    }
+    // A package's sample plays that package's game: offered in its picker only.
+    const added = (await library.list()).find(same);
+    if (added && added.game === null) await library.setGame(added.id, game);
   }
   return library.list();
 }
