@@ -198,7 +198,7 @@ describe('jury worker and jury run --workers (real processes, a real redis-serve
       expect(finishedGames(remote).sort((a, b) => a - b)).toEqual(finishedGames(local).sort((a, b) => a - b));
       expect(await standings(join(dir, 'remote.sqlite'))).toEqual(await standings(join(dir, 'local.sqlite')));
     }
-  }, 180_000);
+  }, 400_000);
 
   it('loses nothing when a worker is killed mid-game or the coordinator is killed and started again', async () => {
     const dir = tempDir('jury-cli-workers-kill-');
@@ -246,5 +246,5 @@ describe('jury worker and jury run --workers (real processes, a real redis-serve
     } finally {
       store.close();
     }
-  }, 180_000);
+  }, 400_000);
 });
