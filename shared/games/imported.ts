@@ -48,7 +48,8 @@ export function importedGameFacts(id: string): GameFacts | undefined {
   if (players === null) return undefined;
   return {
     id: id as RegisteredGameId,
-    title: `CodeCup results (${players} players)`,
+    // A name, like every game's title, so the app shows it as it is in every language.
+    title: `CodeCup ×${players}`,
     seats: players,
     seatNames: Array.from({ length: players }, (_, seat) => codecupSeatName(seat)),
     teams: Array.from({ length: players }, (_, seat) => [seat]),
