@@ -362,6 +362,46 @@ describe('BotsView', () => {
     expect((select.element as HTMLSelectElement).value).toBe('flit');
   });
 
+  it('names the seats of the smoke test’s game, numbers moves as the viewer does, and marks a failed test', async () => {
+    const { wrapper } = await mountView();
+    api.botsSmokeTest.mockResolvedValue({
+      passed: false,
+      verdict: 'ILLEGAL: an illegal move at move 3',
+      dialogue: [
+        { seat: 0, dir: 'in', text: 'Start' },
+        { seat: 0, dir: 'out', text: 'a1b1', move: 1 },
+        { seat: 0, dir: 'in', text: 'c3c4' },
+        { seat: 0, dir: 'out', text: 'zz' },
+      ],
+      scores: [0, 3, 3, 3],
+      statuses: ['ILLEGAL', 'OK', 'OK', 'OK'],
+    });
+    api.botsList.mockResolvedValue([
+      bot('mine', {
+        name: 'My bot',
+        kind: 'source',
+        language: 'cpp',
+        smoke: { game: 'less', passed: false, at: '2026-11-27T07:00:00Z' },
+      }),
+      bot('less-random', { name: 'Less random', kind: 'sample', game: 'less', hash: null }),
+    ]);
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
+    await wrapper.get('[data-testid="smoke-game"]').setValue('less');
+    await wrapper.get('[data-testid="smoke-dialog"] form').trigger('submit');
+    await flushPromises();
+    const scores = wrapper.get('[data-testid="smoke-dialog"] .scores').text();
+    expect(scores).toContain('Yellow: 0');
+    expect(scores).toContain('Red: 3');
+    expect(scores).not.toContain('Seat');
+    expect(wrapper.findAll('[data-testid="smoke-move"]').map((m) => m.text())).toEqual(['move 1']);
+    const status = wrapper.get('[data-testid="bot-row-mine"] [data-testid="bot-status"]');
+    expect(status.text()).toBe('Smoke test failed');
+    expect(status.classes()).toContain('badge-danger');
+    expect(status.attributes('title')).toBe(
+      'Its last smoke test, in Less, failed: run it again once the bot is fixed.',
+    );
+  });
+
   it('hides every control from spectators', async () => {
     api.appInfo.mockResolvedValue(appInfo({ version: '0.1.0', mode: 'browser', canControl: false }));
     const { wrapper } = await mountView();

@@ -377,6 +377,8 @@ export const dialogueLineSchema = z.object({
   seat: seatSchema,
   dir: z.enum(['in', 'out']),
   text: z.string(),
+  /** A reply that was a move: its number in the game, as the game viewer numbers moves (from 1). */
+  move: z.number().int().min(1).optional(),
 });
 
 /** The result of a one-game smoke test against the sample bot. */

@@ -24,6 +24,11 @@ describe('smokeTest (real processes)', () => {
     expect(result.dialogue.every((l) => l.seat === 0)).toBe(true);
     expect(result.dialogue.some((l) => l.dir === 'in')).toBe(true);
     expect(result.dialogue.some((l) => l.dir === 'out')).toBe(true);
+    // Its moves carry their number in the game as the viewer shows it: More's White moves 1, 3, 5 …
+    const numbers = result.dialogue.flatMap((l) => (l.move === undefined ? [] : [l.move]));
+    const played = Number(/^Played (\d+) moves/.exec(result.verdict)?.[1]);
+    expect(numbers).toEqual(Array.from({ length: played }, (_, i) => 2 * i + 1));
+    expect(result.dialogue.every((l) => l.move === undefined || l.dir === 'out')).toBe(true);
   });
 
   it('fails a bot that crashes, naming the status in the verdict', async () => {

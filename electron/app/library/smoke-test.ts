@@ -92,13 +92,28 @@ export function fromRecord(record: GameRecord): SmokeTest {
   return {
     passed,
     verdict,
-    dialogue: record.lines
-      .filter((l) => l.seat === 0)
-      .slice(0, DIALOGUE_LINES)
-      .map((l) => ({ seat: l.seat, dir: l.dir, text: l.text })),
+    dialogue: numberedDialogue(record).slice(0, DIALOGUE_LINES),
     scores: [...record.scores],
     statuses: record.seats.map((s) => s.status),
   };
+}
+
+/**
+ * Seat 0's lines, each reply that was one of its moves with the move's number in the game (ply + 1, as
+ * the game viewer and the transcript number moves): the bot's moves are matched to its replies in order.
+ */
+function numberedDialogue(record: GameRecord): SmokeTest['dialogue'] {
+  const moves = record.moves.filter((m) => m.seat === 0 && m.by === 'bot');
+  let next = 0;
+  return record.lines
+    .filter((l) => l.seat === 0)
+    .map((l) => {
+      const line = { seat: l.seat, dir: l.dir, text: l.text };
+      const move = moves[next];
+      if (l.dir !== 'out' || move === undefined || move.line.trim() !== l.text.trim()) return line;
+      next += 1;
+      return { ...line, move: move.ply + 1 };
+    });
 }
 
 function lastLine(text: string): string {

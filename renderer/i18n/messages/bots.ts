@@ -17,7 +17,14 @@ export default {
         actions: 'Actions',
       },
       kinds: { sample: 'Sample', program: 'Program', source: 'Source' },
-      statuses: { ready: 'Ready', missing: 'Missing', buildFailed: 'Build failed' },
+      statuses: {
+        ready: 'Ready',
+        missing: 'Missing',
+        buildFailed: 'Build failed',
+        smokeFailed: 'Smoke test failed',
+      },
+      smokePassedOn: 'Its last smoke test, in {game}, passed.',
+      smokeFailedOn: 'Its last smoke test, in {game}, failed: run it again once the bot is fixed.',
       anyGame: 'Any game',
       gameOf: 'Game of {name}',
       gameHint:
@@ -82,6 +89,7 @@ export default {
         failed: 'Failed',
         scores: 'Scores',
         seat: 'Seat {seat}',
+        move: 'move {move}',
         dialogue: 'Protocol dialogue (seat 0)',
         toBot: 'to the bot',
         fromBot: 'from the bot',
@@ -107,7 +115,15 @@ export default {
         actions: 'Acties',
       },
       kinds: { sample: 'Voorbeeld', program: 'Programma', source: 'Broncode' },
-      statuses: { ready: 'Klaar', missing: 'Ontbreekt', buildFailed: 'Bouwen mislukt' },
+      statuses: {
+        ready: 'Klaar',
+        missing: 'Ontbreekt',
+        buildFailed: 'Bouwen mislukt',
+        smokeFailed: 'Snelle test mislukt',
+      },
+      smokePassedOn: 'De laatste snelle test, in {game}, is geslaagd.',
+      smokeFailedOn:
+        'De laatste snelle test, in {game}, is mislukt: doe hem opnieuw als de bot verbeterd is.',
       anyGame: 'Elk spel',
       gameOf: 'Spel van {name}',
       gameHint:
@@ -178,6 +194,7 @@ export default {
         failed: 'Mislukt',
         scores: 'Scores',
         seat: 'Plaats {seat}',
+        move: 'zet {move}',
         dialogue: 'Protocoldialoog (plaats 0)',
         toBot: 'naar de bot',
         fromBot: 'van de bot',
