@@ -8,6 +8,7 @@ import { command6561, commandFlit, type JudgeBots } from './bots.ts';
 import { loggingLauncher } from './breakdown.ts';
 import { relay, scriptOf, type RelayRun, type RelayScript } from './floor.ts';
 import { expectClean, stampsOf, timedMatch } from './matches.ts';
+import { necessaryWork } from './necessary.ts';
 import { parseStamps, replySpans, spanLengths, splitSpans, type SeatLog, type SpanSplit } from './stamps.ts';
 
 /** The issue's targets: a move's span at p50 and p99, as a multiple of the floor's. */
@@ -90,6 +91,7 @@ export async function measurePerMove(
     const warm = await timedMatch({ game: kind.game, timing: 'official', commands });
     expectClean(warm.record);
     const script = scriptOf(warm.record);
+    const necessary = await necessaryWork(warm.record);
     const lanes: Record<string, Lane> = {
       floor: { spans: [], cpuMs: [] },
       official: { spans: [], cpuMs: [] },
@@ -153,6 +155,24 @@ export async function measurePerMove(
         }),
       );
     }
+    // What no judge can leave out and a bare relay does not do: the lowest ratio within reach here.
+    const least = necessary.rulesUs + necessary.cpuReadUs;
+    ctx.log(
+      `  the judge's necessary work per move: rules ${num(necessary.rulesUs, 1)} µs + one CPU reading ${num(necessary.cpuReadUs, 1)} µs; floor + that = ${num((floor.p50 + least) / floor.p50, 2)}× the floor at p50`,
+    );
+    figures['necessary'] = { rulesUs: necessary.rulesUs, cpuReadUs: necessary.cpuReadUs };
+    targets.push(
+      vsFloor(
+        `per move, ${kind.label}: the floor plus the judge's necessary work, p50`,
+        floor.p50 + least,
+        floor.p50,
+        'µs',
+        null,
+        {
+          note: `rules (parse, check, apply, next lines) ${num(necessary.rulesUs, 1)} µs + one CPU reading ${num(necessary.cpuReadUs, 1)} µs, in this process: the least a judge adds to the floor`,
+        },
+      ),
+    );
     ctx.log(`  where a span goes (p50 / p99 µs; one more game each, with the judge's writes logged):`);
     ctx.log(
       `                          bot write → judge's timestamp   judge's work   judge's write → bot's read`,
