@@ -56,8 +56,17 @@ export const REFEREE_CAUSE_KEYS = {
 /** The `kind` of every {@link GameEnd}. */
 export type GameEndKind = GameEnd['kind'];
 
-/** A one-line English description of how a game ended, with seat names filled in. */
-export function describeEnd(end: GameEnd, seatNames: readonly string[]): string {
+/**
+ * A one-line English description of how a game ended, with seat names filled in. `judgeFrom` tells, for a
+ * seat whose moves the judge was making (a takeover after its bot failed), the move it took over from:
+ * a 6561 game that ends for want of a valid move on that seat's turn then says so, as its bot did not fail
+ * to find one.
+ */
+export function describeEnd(
+  end: GameEnd,
+  seatNames: readonly string[],
+  judgeFrom: (seat: Seat) => number | null = () => null,
+): string {
   const name = (seat: Seat): string => seatNames[seat] ?? `seat ${seat + 1}`;
   switch (end.kind) {
     case 'all-home':
@@ -72,8 +81,12 @@ export function describeEnd(end: GameEnd, seatNames: readonly string[]): string 
       return `cut off after ${end.moves} moves; remaining distances were added`;
     case 'move-limit':
       return `move limit of ${end.moves} reached`;
-    case 'no-valid-move':
-      return `${name(end.seat)} had no valid move`;
+    case 'no-valid-move': {
+      const from = judgeFrom(end.seat);
+      return from === null
+        ? `${name(end.seat)} had no valid move`
+        : `no valid move was left on ${name(end.seat)}'s turn, which the judge was playing since move ${from}`;
+    }
     case 'all-passed':
       return 'all four bots did not move in a row';
     case 'out-of-reach':

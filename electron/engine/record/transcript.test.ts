@@ -73,4 +73,17 @@ describe('the transcript limits line', () => {
     expect(text).not.toContain('[object Object]');
     expect(renderTranscript(record(null))).not.toContain('limits:');
   });
+
+  it('says no valid move was left on a turn the judge was playing, not that the crashed bot had none', () => {
+    const crashed = record(null);
+    const [first, second] = crashed.seats;
+    const game: GameRecord = {
+      ...crashed,
+      seats: [{ ...first!, name: 'Crasher', takeover: { fromPly: 4, moves: 9 } }, second!],
+    };
+    expect(renderTranscript(game)).toContain(
+      "end: no valid move was left on A's turn, which the judge was playing since move 5\n",
+    );
+    expect(renderTranscript(crashed)).toContain('end: A had no valid move\n');
+  });
 });

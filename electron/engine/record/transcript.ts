@@ -70,7 +70,11 @@ export function renderTranscript(record: GameRecord, options: { dialogue?: boole
     }
   }
   out.push('');
-  out.push(`end: ${describeEnd(record.end, names)}`);
+  const judgeFrom = (seat: number): number | null => {
+    const takeover = record.seats[seat]?.takeover;
+    return takeover ? takeover.fromPly + 1 : null;
+  };
+  out.push(`end: ${describeEnd(record.end, names, judgeFrom)}`);
   record.seats.forEach((s, i) => {
     const fail = s.failure ? ` — ${describeFailure(s.failure)}` : '';
     const takeover = s.takeover

@@ -68,8 +68,26 @@ export function endKindKey(kind: GameEndKind): string {
   }
 }
 
-/** The full description of an ending (the game viewer), with the seat's bot name or the move count. */
-export function endWords(end: GameEnd, seatNames: readonly string[]): Words {
+/**
+ * The move from which the judge made `seat`'s moves (its bot had failed), from the replay's steps, or null
+ * when its bot played to the end.
+ */
+export function judgeFromSteps(
+  steps: readonly { readonly ply: number; readonly seat: number | null; readonly by: string | null }[],
+  seat: number,
+): number | null {
+  return steps.find((s) => s.seat === seat && s.by === 'takeover')?.ply ?? null;
+}
+
+/**
+ * The full description of an ending (the game viewer), with the seat's bot name or the move count. A 6561
+ * game that ends for want of a valid move on a seat the judge was playing for (`judgeFrom`) says so.
+ */
+export function endWords(
+  end: GameEnd,
+  seatNames: readonly string[],
+  judgeFrom: (seat: number) => number | null = () => null,
+): Words {
   const name = (seat: number): string => seatNames[seat] ?? `#${seat + 1}`;
   switch (end.kind) {
     case 'all-home':
@@ -84,8 +102,12 @@ export function endWords(end: GameEnd, seatNames: readonly string[]): Words {
       return { key: 'games.endFull.moveCutoff', params: { moves: end.moves } };
     case 'move-limit':
       return { key: 'games.endFull.moveLimit', params: { moves: end.moves } };
-    case 'no-valid-move':
-      return { key: 'games.endFull.noValidMove', params: { bot: name(end.seat) } };
+    case 'no-valid-move': {
+      const from = judgeFrom(end.seat);
+      return from === null
+        ? { key: 'games.endFull.noValidMove', params: { bot: name(end.seat) } }
+        : { key: 'games.endFull.noValidMoveJudge', params: { bot: name(end.seat), move: from } };
+    }
     case 'all-passed':
       return { key: 'games.endFull.allPassed', params: {} };
     case 'out-of-reach':

@@ -49,6 +49,8 @@ export default {
         moveCutoff: 'Cut off after {moves} moves; the remaining distances were added.',
         moveLimit: 'The move limit of {moves} was reached.',
         noValidMove: '{bot} had no valid move.',
+        noValidMoveJudge:
+          'No valid move was left on {bot}’s turn, which the judge was playing since move {move} (the bot had failed).',
         allPassed: 'All four bots passed in a row.',
         outOfReach: '{bot} could no longer be caught.',
         refereeReport: 'The referee reported the result.',
@@ -175,6 +177,8 @@ export default {
         moveCutoff: 'Afgebroken na {moves} zetten; de resterende afstanden zijn opgeteld.',
         moveLimit: 'De limiet van {moves} zetten was bereikt.',
         noValidMove: '{bot} had geen geldige zet.',
+        noValidMoveJudge:
+          'Er was geen geldige zet meer voor de beurt van {bot}, die de jury sinds zet {move} speelde (de bot was uitgevallen).',
         allPassed: 'Alle vier de bots pasten achter elkaar.',
         outOfReach: '{bot} was niet meer in te halen.',
         refereeReport: 'De scheidsrechter gaf de uitslag door.',
