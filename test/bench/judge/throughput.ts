@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
+import { sandboxCapabilities, type SandboxCapabilities } from '../../../electron/engine/process/index.ts';
 import type { MatchBot } from '../../../electron/engine/play-match.ts';
 import { gamePlayer } from '../../../electron/engine/tournament/game-player.ts';
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
@@ -53,8 +54,13 @@ export async function measureThroughput(
   const matchBots = new Map<string, MatchBot>(
     commands.map((command, i) => [`p${i + 1}`, { name: `p${i + 1}`, command }]),
   );
-  const jury = (mode: TimingMode) => {
-    const play = gamePlayer(benchConfig('6561', mode), matchBots, processLauncher());
+  // Jury without confinement too (no bubblewrap, cgroup or uid of its own; as the game-start part's): what
+  // the confinement's start and end of every game cost of the throughput.
+  const caps = sandboxCapabilities();
+  const bare: SandboxCapabilities = { ...caps, bwrap: null, memoryCgroup: null, botUids: null };
+  const jury = (mode: TimingMode, confined = true) => {
+    const launcher = confined ? processLauncher() : processLauncher({ sandbox: bare });
+    const play = gamePlayer(benchConfig('6561', mode), matchBots, launcher);
     return async (lane: number, g: number): Promise<number> => {
       const record = await play(benchGame(2, g, 1 + g), new AbortController().signal, {
         slot: lane,
@@ -68,6 +74,7 @@ export async function measureThroughput(
     floor: async () => (await relay(commands, script)).replies,
     official: jury('official'),
     cpu: jury('cpu'),
+    'official, without confinement': jury('official', false),
   };
   const names = Object.keys(ways);
   const sums: Record<string, { moves: number; seconds: number }> = {};
@@ -100,6 +107,27 @@ export async function measureThroughput(
       }),
     );
   }
+  const bareRate = rate('official, without confinement');
+  ctx.log(
+    `  Jury, official, without confinement ${num(bareRate, 0).padStart(7)} moves/s  ${num((100 * bareRate) / floor, 0)}% of the floor`,
+  );
+  figures['officialUnconfined'] = {
+    movesPerSecond: Math.round(bareRate),
+    share: Math.round((bareRate / floor) * 1000) / 1000,
+  };
+  targets.push(
+    vsFloor(
+      `throughput, ${lanes} games at once, official timing, without confinement`,
+      bareRate,
+      floor,
+      'moves/s',
+      null,
+      {
+        atLeast: true,
+        note: 'no bubblewrap, cgroup or uid of its own: what starting and ending confined games costs',
+      },
+    ),
+  );
   return {
     figures: { lanes, gamesPerLane: perLane, rounds, floorMovesPerSecond: Math.round(floor), ...figures },
     targets,
