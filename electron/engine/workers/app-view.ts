@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { redisOptions, type RedisTarget } from './connection.ts';
+import { onShortConnection, type RedisTarget } from './connection.ts';
 import { WORKER_KEYS } from './names.ts';
 import { speedFactor } from './speed.ts';
 import type { WorkerBeat } from './worker.ts';
@@ -36,44 +35,24 @@ export async function readWorkers(
   referenceMs: number,
   waitMs = 3000,
 ): Promise<WorkersView> {
-  const client = new Redis({
-    ...redisOptions(target),
-    lazyConnect: true,
-    retryStrategy: () => null,
-    maxRetriesPerRequest: 0,
+  const answered = await onShortConnection(target, waitMs, async (client) => {
+    const keys = await client.keys(WORKER_KEYS);
+    return keys.length === 0 ? [] : await client.mget(...keys);
   });
-  let last = '';
-  client.on('error', (e: Error) => (last = e.message));
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const beats = await Promise.race([
-      (async () => {
-        await client.connect();
-        const keys = await client.keys(WORKER_KEYS);
-        return keys.length === 0 ? [] : await client.mget(...keys);
-      })(),
-      new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error('no answer')), waitMs))),
-    ]);
-    const workers = beats
-      .flatMap((text) => beatOf(text))
-      .map((b) => ({
-        name: b.name,
-        host: b.host,
-        slots: b.slots,
-        running: b.running,
-        speedFactor: speedFactor(b.benchmarkMs, referenceMs),
-        lastSeen: b.lastSeen,
-        problem: b.problem,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    return { connected: true, problem: null, workers };
-  } catch (e) {
-    const why = last || (e instanceof Error ? e.message : String(e));
-    return { connected: false, problem: `Redis at ${target.shown} does not answer (${why})`, workers: [] };
-  } finally {
-    clearTimeout(timer);
-    client.disconnect();
-  }
+  if (!answered.ok) return { connected: false, problem: answered.problem, workers: [] };
+  const workers = answered.value
+    .flatMap((text) => beatOf(text))
+    .map((b) => ({
+      name: b.name,
+      host: b.host,
+      slots: b.slots,
+      running: b.running,
+      speedFactor: speedFactor(b.benchmarkMs, referenceMs),
+      lastSeen: b.lastSeen,
+      problem: b.problem,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { connected: true, problem: null, workers };
 }
 
 /** A heartbeat's facts, or nothing for a value that is not one. */

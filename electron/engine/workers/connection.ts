@@ -1,5 +1,5 @@
 import type { ConnectionOptions } from 'bullmq';
-import type { RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 /** Where the queue lives: a Redis (or Valkey) server, as `jury worker --redis` and `jury run --workers` take it. */
 export interface RedisTarget {
@@ -85,12 +85,17 @@ export function queueConnection(target: RedisTarget): ConnectionOptions {
 }
 
 /**
- * Checks that the Redis at `target` answers (a PING, with its password) within `waitMs`; answers why
- * not, or null. Made before anything is created, so a wrong URL or password costs nothing.
+ * Runs `work` on one short connection to the Redis at `target`, which never retries; answers its value, or
+ * why Redis did not answer within `waitMs` (its own error when it gave one). The connection is closed
+ * either way.
  */
-export async function redisProblem(target: RedisTarget, waitMs = 5000): Promise<string | null> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis({
+export async function onShortConnection<T>(
+  target: RedisTarget,
+  waitMs: number,
+  work: (client: Redis) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; problem: string }> {
+  const { Redis: Client } = await import('ioredis');
+  const client = new Client({
     ...redisOptions(target),
     lazyConnect: true,
     retryStrategy: () => null,
@@ -100,16 +105,25 @@ export async function redisProblem(target: RedisTarget, waitMs = 5000): Promise<
   client.on('error', (e: Error) => (last = e.message));
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      client.connect().then(() => client.ping()),
-      new Promise((_, fail) => (timer = setTimeout(() => fail(new Error('no answer')), waitMs))),
+    const value = await Promise.race([
+      client.connect().then(() => work(client)),
+      new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error('no answer')), waitMs))),
     ]);
-    return null;
+    return { ok: true, value };
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return `Redis at ${target.shown} does not answer (${last || why})`;
+    const why = last || (e instanceof Error ? e.message : String(e));
+    return { ok: false, problem: `Redis at ${target.shown} does not answer (${why})` };
   } finally {
     clearTimeout(timer);
     client.disconnect();
   }
+}
+
+/**
+ * Checks that the Redis at `target` answers (a PING, with its password) within `waitMs`; answers why
+ * not, or null. Made before anything is created, so a wrong URL or password costs nothing.
+ */
+export async function redisProblem(target: RedisTarget, waitMs = 5000): Promise<string | null> {
+  const answered = await onShortConnection(target, waitMs, (client) => client.ping());
+  return answered.ok ? null : answered.problem;
 }
