@@ -36,6 +36,8 @@ export interface DraftForm {
   gamesPerMatch: number;
   /** Library ids of the gauntlet's challengers (the draft names them). */
   challengers: string[];
+  /** A knockout's seeding ratings by library id (higher first; unrated bots after them, in order). */
+  ratings: Record<string, number>;
   /** Library ids, in the order they were ticked. */
   bots: string[];
   /** The tournament seed; null lets the engine draw one. */
@@ -90,6 +92,7 @@ export function defaultForm(
     finalists: seats === 2 ? 4 : seats,
     gamesPerMatch: 2,
     challengers: [],
+    ratings: {},
     bots: [],
     seed,
     boardMode: 'generated',
@@ -149,8 +152,12 @@ function schedule(form: DraftForm, nameOf: (id: string) => string): TournamentDr
         finalists: form.finalists,
         permutations: form.permutations,
       };
-    case 'knockout':
-      return { kind: 'knockout', gamesPerMatch: form.gamesPerMatch };
+    case 'knockout': {
+      const rated = Object.entries(form.ratings).filter(([id]) => form.bots.includes(id));
+      return rated.length === 0
+        ? { kind: 'knockout', gamesPerMatch: form.gamesPerMatch }
+        : { kind: 'knockout', gamesPerMatch: form.gamesPerMatch, ratings: Object.fromEntries(rated) };
+    }
     case 'gauntlet':
       return {
         kind: 'gauntlet',
@@ -233,7 +240,13 @@ export function formFromDraft(
     form.swissRounds = s.swissRounds;
     form.finalists = s.finalists;
   }
-  if (s.kind === 'knockout') form.gamesPerMatch = s.gamesPerMatch ?? base.gamesPerMatch;
+  if (s.kind === 'knockout') {
+    form.gamesPerMatch = s.gamesPerMatch ?? base.gamesPerMatch;
+    // Ratings come back by name (a stored tournament) or by id (a preset): both as ids.
+    form.ratings = Object.fromEntries(
+      Object.entries(s.ratings ?? {}).map(([key, rating]) => [ids.get(key) ?? key, rating]),
+    );
+  }
   if (s.kind === 'gauntlet') form.challengers = s.challengers.map((name) => ids.get(name) ?? name);
   return form;
 }

@@ -18,6 +18,7 @@ const LABELS: Readonly<Record<string, string>> = {
   'schedule.gamesPerMatch': 'newTournament.format.gamesPerMatch',
   'schedule.permutations': 'newTournament.format.permutations',
   'schedule.challengers': 'newTournament.format.challengers',
+  'schedule.ratings': 'newTournament.seeding.title',
   bots: 'newTournament.bots.title',
   seed: 'newTournament.seed.label',
   boards: 'newTournament.boards.title',

@@ -57,6 +57,7 @@ export const ISSUE_LISTS: readonly string[] = [
   'bots',
   'boards',
   'schedule.challengers',
+  'schedule.ratings',
   'workers.factorRange',
 ];
 

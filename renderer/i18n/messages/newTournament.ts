@@ -64,6 +64,15 @@ export default {
         untiedHint:
           'This program is not tied to a game yet: run its smoke test on the Bots screen, or set its game there. “All” leaves it out.',
       },
+      seeding: {
+        title: 'Seeding',
+        order: 'In the order the bots were chosen',
+        ratings: 'By rating, highest first',
+        botsFirst: 'Choose the bots first; then seed them.',
+        unrated: 'unrated',
+        ratingOf: 'Rating of {name}',
+        seeds: 'Seeds:',
+      },
       seed: {
         title: 'Seed',
         label: 'Tournament seed',
@@ -211,6 +220,15 @@ export default {
         untied: 'spel niet ingesteld',
         untiedHint:
           'Dit programma hoort nog bij geen spel: doe de snelle test in het scherm Bots, of stel daar zijn spel in. “Alle” slaat het over.',
+      },
+      seeding: {
+        title: 'Plaatsing',
+        order: 'In de volgorde waarin de bots gekozen zijn',
+        ratings: 'Op rating, hoogste eerst',
+        botsFirst: 'Kies eerst de bots; plaats ze daarna.',
+        unrated: 'geen rating',
+        ratingOf: 'Rating van {name}',
+        seeds: 'Plaatsing:',
       },
       seed: {
         title: 'Seed',
