@@ -89,6 +89,15 @@ describe('HomeView', () => {
     expect(wrapper.findAll('tbody tr')).toHaveLength(1);
   });
 
+  it('offers to run a finished tournament again, never a running one, and not to spectators', async () => {
+    const { wrapper } = await mountView();
+    expect(wrapper.get('[data-testid="run-again-old"]').attributes('href')).toBe('/new?from=old');
+    expect(wrapper.find('[data-testid="run-again-live"]').exists()).toBe(false);
+    api.appInfo.mockResolvedValue(appInfo({ mode: 'browser', canControl: false }));
+    const spectator = await mountView();
+    expect(spectator.wrapper.find('[data-testid="run-again-old"]').exists()).toBe(false);
+  });
+
   it('offers the demo when there is no tournament, and opens it live', async () => {
     api.tournamentsList.mockResolvedValue([]);
     api.tournamentsDemo.mockResolvedValue(summary('demo', { state: 'running' }));

@@ -20,6 +20,7 @@ const api = vi.hoisted(() => ({
   tournamentsCreate: vi.fn(),
   tournamentStart: vi.fn(),
   tournamentDraft: vi.fn(),
+  tournamentsList: vi.fn(),
   systemProtections: vi.fn(),
 }));
 vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => true }));
@@ -87,7 +88,7 @@ const weaker = [
 
 enableAutoUnmount(afterEach);
 
-function mountView() {
+function mountView(path = '/new') {
   return mountScreen(NewTournamentView, {
     routes: [
       { path: '/', component: blank },
@@ -95,7 +96,7 @@ function mountView() {
       { path: '/bots', component: blank },
       { path: '/t/:id/live', name: 'live', component: blank },
     ],
-    path: '/new',
+    path,
     attachTo: document.body,
   });
 }
@@ -175,6 +176,27 @@ describe('NewTournamentView', () => {
     expect(
       wrapper.get('[aria-labelledby="section-format"]').find('[data-testid^="challenger-"]').exists(),
     ).toBe(false);
+  });
+
+  it('runs a finished tournament again: its settings under the next free name', async () => {
+    api.tournamentDraft.mockResolvedValue({
+      name: 'Club night',
+      game: 'more',
+      schedule: { kind: 'knockout', gamesPerMatch: 4, ratings: { 'More greedy': 1700 } },
+      bots: ['more-greedy', 'alice'],
+      timing: { mode: 'official' },
+      limits: { memoryMiB: 256, maxProcesses: 64, network: false },
+    });
+    api.tournamentsList.mockResolvedValue([{ id: 'Club night', name: 'Club night' }]);
+    const { wrapper } = await mountView('/new?from=Club%20night');
+    expect(api.tournamentDraft).toHaveBeenCalledWith({ id: 'Club night' });
+    expect((wrapper.get('[data-testid="tournament-name"]').element as HTMLInputElement).value).toBe(
+      'Club night 2',
+    );
+    expect((wrapper.get('[data-testid="format-select"]').element as HTMLSelectElement).value).toBe(
+      'knockout',
+    );
+    expect(wrapper.get('[data-testid="seed-order"]').text()).toBe('Seeds: 1. More greedy (1700), 2. Alice');
   });
 
   it('lists an added game package beside the built-in games, with its players and budget', async () => {

@@ -8,6 +8,9 @@ export default {
       eta: 'about {eta} left',
       units: { h: 'h', min: 'min', s: 's' },
       removeQuestion: 'Remove this tournament and its results?',
+      runAgain: 'Run again',
+      runAgainHint:
+        'A new tournament with the same settings and bots; this one and its results stay as they are.',
       import: {
         button: 'Import CodeCup results…',
         hint: "Make a read-only tournament of CodeCup's published result file (Game, Round, IsSwiss, Player, User, Score, Status): its standings, crosstable, ratings and exports",
@@ -54,6 +57,9 @@ export default {
       eta: 'nog ongeveer {eta}',
       units: { h: 'u', min: 'min', s: 's' },
       removeQuestion: 'Dit toernooi met zijn uitslagen verwijderen?',
+      runAgain: 'Opnieuw spelen',
+      runAgainHint:
+        'Een nieuw toernooi met dezelfde instellingen en bots; dit toernooi en zijn uitslagen blijven zoals ze zijn.',
       import: {
         button: 'CodeCup-uitslagen importeren…',
         hint: 'Maak een alleen-lezen toernooi van het uitslagenbestand dat CodeCup publiceert (Game, Round, IsSwiss, Player, User, Score, Status): de stand, kruistabel, ratings en exports',
