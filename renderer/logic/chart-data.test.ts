@@ -64,8 +64,8 @@ describe('identical lines', () => {
     expect(copy?.borderDash).toEqual([6, 6]);
     expect(first?.borderDashOffset).toBe(-0);
     expect(copy?.borderDashOffset).toBe(-6);
-    expect(first?.pointRadius).toBe(5);
-    expect(copy?.pointRadius).toBe(3);
+    expect(first?.pointRadius).toBe(3);
+    expect(copy?.pointRadius).toBe(5);
     expect(first?.pointStyle).not.toBe(copy?.pointStyle);
     expect(other?.borderDash).toEqual([]);
     expect(other?.pointRadius).toBe(3);

@@ -40,7 +40,8 @@ const SHARED_DASH = 6;
  * How the lines of bots with exactly the same points (two copies of one bot, a drawn pair) stay apart:
  * for each series, its place among the identical ones and how many there are (1: a line of its own).
  * Identical lines share the path in turns: each draws one dash of every `count` (its dash offset set by
- * its place), and their points are drawn larger the earlier the line, so every one shows.
+ * its place), and their points are drawn larger the later the line (chart.js draws the first line on top),
+ * so every one shows.
  */
 export function sharedLines(series: readonly PointsSeries[]): { place: number; count: number }[] {
   const groups = new Map<string, number[]>();
@@ -79,7 +80,8 @@ export function pointsChartData(
         borderDash: together ? [SHARED_DASH, SHARED_DASH * (count - 1)] : style.dash,
         borderDashOffset: together ? -SHARED_DASH * place : 0,
         pointStyle: together ? (POINTS[place % POINTS.length] ?? 'circle') : style.point,
-        pointRadius: together ? 3 + 2 * (count - 1 - place) : 3,
+        // chart.js draws the first dataset on top: later lines get larger points, which show around it.
+        pointRadius: together ? 3 + 2 * place : 3,
         borderWidth: 2,
         tension: 0,
         fill: false,
