@@ -18,7 +18,7 @@ describe('knockout seed order', () => {
     const ratings = { e: 10, a: 10, c: 30 };
     const engine = seeding(
       { participants: ids.map((id) => ({ id, name: id })) } as unknown as Parameters<typeof seeding>[0],
-      { ratings },
+      { ratings, gamesPerMatch: 2 },
     );
     expect(seedOrder(ids, ratings).map((s) => s.id)).toEqual(engine);
   });

@@ -28,7 +28,8 @@ export async function sha256Files(paths: readonly string[]): Promise<string> {
 }
 
 /** Interpreters whose first file argument, not the interpreter itself, is what identifies a bot. */
-export const INTERPRETERS = /^(node|nodejs|python[0-9.]*|pypy[0-9.]*|ruby|perl|php|bash|sh|java|deno|bun)(\.exe)?$/;
+export const INTERPRETERS =
+  /^(node|nodejs|python[0-9.]*|pypy[0-9.]*|ruby|perl|php|bash|sh|java|deno|bun)(\.exe)?$/;
 
 /**
  * The file whose content identifies a bot version, for the record's executable hash: the program
