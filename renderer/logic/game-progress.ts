@@ -1,4 +1,5 @@
 import type { GameId } from '../../shared/games/types.ts';
+import { flitGame } from '../../shared/games/flit/index.ts';
 import { TURN_LIMIT } from '../../shared/games/flit/state.ts';
 
 /**
@@ -34,7 +35,7 @@ export function inGameProgress(
   state: unknown,
   clocksMs: readonly number[],
 ): GameProgress | null {
-  if (game !== 'flit') return null;
+  if (game !== flitGame.info.id) return null;
   const done = flitTurns(state);
   if (done === null) return null;
   const of = TURN_LIMIT;

@@ -71,7 +71,7 @@ describe('AddBotPanel: a command with arguments, working folder and environment'
       'Line 1: write NAME=value (letters, digits and _, not starting with a digit).',
     );
     expect(wrapper.get('[data-testid="bot-args"]').attributes('aria-invalid')).toBe('true');
-    expect(wrapper.get('details.more').attributes('open')).toBeDefined();
+    expect(wrapper.get('details.extra').attributes('open')).toBeDefined();
     expect(wrapper.find('[data-testid="add-issues-path"]').exists()).toBe(false);
     await wrapper.get('form').trigger('submit');
     await flushPromises();

@@ -49,6 +49,6 @@ describe('IssueSummary', () => {
       'Bots: x',
       'Seed van het toernooi: x',
     ]);
-    expect(wrapper.get('.more').text()).toBe('… en nog 2.');
+    expect(wrapper.get('.rest').text()).toBe('… en nog 2.');
   });
 });
