@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AnyGameModule } from '../../../shared/games/types.ts';
 import type { gameFrameSchema } from '../../../shared/ipc/app-schemas.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
-import type { GameRecord } from '../../engine/record/schema.ts';
+import type { RecordSummary } from '../../engine/record/summary.ts';
 import type { RefereeEvent } from '../../engine/referee/referee.ts';
 import type { FrameCoalescer } from './coalescer.ts';
 import { ok } from '../../../shared/games/result.ts';
@@ -101,7 +101,7 @@ export class LiveBoards {
   }
 
   /** A game finished: its final frame, with the recorded scores and times, goes out at once. */
-  finish(game: ScheduledGame, record: GameRecord): void {
+  finish(game: ScheduledGame, record: Pick<RecordSummary, 'scores' | 'seats'>): void {
     const board = this.#boards.get(game.index);
     if (!board) return;
     this.#boards.delete(game.index);

@@ -165,8 +165,8 @@ export class LiveRun {
         queueMicrotask(() => this.#progress(this.runner.current));
         return;
       case 'game-finished':
-        options.onFinished?.(event.game.index, event.record.durationUs);
-        this.boards.finish(event.game, event.record);
+        options.onFinished?.(event.game.index, event.summary.durationUs);
+        this.boards.finish(event.game, event.summary);
         this.#changed('game-finished', event.game.index);
         return;
       case 'game-failed':

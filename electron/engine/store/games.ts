@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import type { GameRecord } from '../record/schema.ts';
 import { recordJson } from '../record/source-text.ts';
+import { VouchedRecord } from '../record/vouched.ts';
 import { StoreError } from './errors.ts';
 import { scheduledGame } from './queries.ts';
 import { addToRankingTotals, rebuildRankingTotals, shapeOfGame } from './ranking.ts';
 import { num, text, transaction, type Db } from './sqlite.ts';
-import { check, checkOutcome, scheduledGameSchema } from './validate.ts';
+import { check, checkOutcome, checkVouched, scheduledGameSchema } from './validate.ts';
 
 const ADD_TOTAL_SQL = `
   INSERT INTO totals (participant, stage, games, points, ok, timeout, illegal, crash, exit, charged_us,
@@ -16,7 +18,12 @@ const ADD_TOTAL_SQL = `
     charged_us = charged_us + excluded.charged_us, max_move_us = max(max_move_us, excluded.max_move_us),
     moves = moves + excluded.moves`;
 
-/** One finished game as handed to {@link finishGames}: its outcome and its full record, both validated. */
+/**
+ * One finished game as handed to {@link finishGames}: its outcome and its full record, both validated. The
+ * record is checked in full (record-check.ts and zod), unless it is a {@link VouchedRecord}: a remote
+ * worker's record whose seal the coordinator verified, which the worker checked with the same check before
+ * sealing it; its bytes are then stored as they came (see docs/workers.md).
+ */
 export interface FinishedGame {
   readonly index: number;
   readonly outcome: unknown;
@@ -95,11 +102,11 @@ export function finishGames(
   now: Date,
   options: FinishOptions = {},
 ): void {
-  const valid = games.map((g) => ({
-    index: g.index,
-    input: g.record,
-    ...checkOutcome(g.index, g.outcome, g.record),
-  }));
+  const valid = games.map((g) =>
+    g.record instanceof VouchedRecord
+      ? { index: g.index, input: g.record, ...checkVouched(g.index, g.outcome, g.record) }
+      : { index: g.index, input: g.record, ...checkOutcome(g.index, g.outcome, g.record) },
+  );
   const at = now.toISOString();
   transaction(db, () => {
     for (const { index, input, outcome, record } of valid) {
@@ -127,8 +134,16 @@ export function finishGames(
         'INSERT INTO results (idx, outcome, finished_at, seq) ' +
           'VALUES (?, ?, ?, (SELECT coalesce(max(seq), -1) + 1 FROM results))',
       ).run(index, JSON.stringify(outcome), at);
-      // The text a remote record was read from when the check kept it as it was (source-text.ts).
-      db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(index, recordJson(input, record));
+      if (input instanceof VouchedRecord) {
+        // The sealed bytes (UTF-8 JSON, checked on the worker) become the TEXT value without a JS string.
+        db.sql('INSERT INTO records (idx, record) VALUES (?, CAST(? AS TEXT))').run(index, input.bytes);
+      } else {
+        // The text a remote record was read from when the check kept it as it was (source-text.ts).
+        db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(
+          index,
+          recordJson(input, record as GameRecord),
+        );
+      }
       const seatRow = db.sql(
         'INSERT INTO results_seats (idx, seat, participant, stage, round, score, status, charged_us, ' +
           'max_move_us, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

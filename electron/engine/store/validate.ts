@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GameEndKind } from '../../../shared/games/end.ts';
 import type { GameOutcome, Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
+import type { SealedSummary, VouchedRecord } from '../record/vouched.ts';
 import { PACKAGE_PLAYERS } from '../../../shared/games/packages/game.ts';
 import { invalid, StoreError } from './errors.ts';
 import { parseRecord } from './record-check.ts';
@@ -85,14 +86,45 @@ export function checkOutcome(
   outcome: unknown,
   record: unknown,
 ): { outcome: GameOutcome; record: GameRecord } {
-  const what = `game ${index}`;
-  const o = check(gameOutcomeSchema, outcome, `${what}: outcome`);
-  // Checked as gameRecordSchema does, with a faster path for plainly valid lines and moves.
+  const o = check(gameOutcomeSchema, outcome, `game ${index}: outcome`);
+  const r = checkRecord(index, record);
+  checkSeats(index, o, r.seats.length);
+  return { outcome: o, record: r };
+}
+
+/**
+ * The store's full check of a game's record: `gameRecordSchema`, with a faster path for plainly valid
+ * lines and moves (record-check.ts). Answers the checked record or throws an `invalid` StoreError naming
+ * the field. A remote worker runs this very check before it seals a record (record/vouched.ts).
+ */
+export function checkRecord(index: number, record: unknown): GameRecord {
   const parsed = parseRecord(record);
-  if (!parsed.success) throw invalid(`${what}: record`, parsed.error);
-  const r = parsed.data;
+  if (!parsed.success) throw invalid(`game ${index}: record`, parsed.error);
+  return parsed.data;
+}
+
+/**
+ * Validates an outcome and a remote record whose seal the coordinator verified: the outcome in full, and
+ * that the sealed summary answers this game with one seat per participant. The record's bytes are not
+ * read: the worker checked them with {@link checkRecord} before sealing them.
+ */
+export function checkVouched(
+  index: number,
+  outcome: unknown,
+  vouched: VouchedRecord,
+): { outcome: GameOutcome; record: SealedSummary } {
+  const o = check(gameOutcomeSchema, outcome, `game ${index}: outcome`);
+  const s = vouched.summary;
+  if (s.index !== index)
+    throw new StoreError('invalid', `game ${index}: the sealed record is of game ${s.index}`);
+  checkSeats(index, o, s.seats.length);
+  return { outcome: o, record: s };
+}
+
+/** That the outcome is for game `index` and its per-seat lists and the record's seats match its seats. */
+function checkSeats(index: number, o: GameOutcome, recordSeats: number): void {
   const fail = (problem: string): never => {
-    throw new StoreError('invalid', `${what}: ${problem}`);
+    throw new StoreError('invalid', `game ${index}: ${problem}`);
   };
   if (o.index !== index) fail(`the outcome is for game ${o.index}`);
   const n = o.seats.length;
@@ -103,6 +135,5 @@ export function checkOutcome(
   ] as const) {
     if (list.length !== n) fail(`outcome.${field} has ${list.length} entries for ${n} seats`);
   }
-  if (r.seats.length !== n) fail(`the record has ${r.seats.length} seats, the outcome ${n}`);
-  return { outcome: o, record: r };
+  if (recordSeats !== n) fail(`the record has ${recordSeats} seats, the outcome ${n}`);
 }

@@ -1,4 +1,3 @@
-import type { GameRecord } from '../record/schema.ts';
 import type {
   GameOutcome,
   NextGames,
@@ -7,7 +6,8 @@ import type {
   ScheduleHistory,
   Scheduler,
 } from '../../../shared/tournament/types.ts';
-import { outcomeOf } from './outcome.ts';
+import { outcomeFromSummary, summaryOf, type PlayedRecord } from './outcome.ts';
+import type { RecordSummary } from '../record/summary.ts';
 
 /** What the runner needs from the store: the schedule and results, each write atomic and durable. */
 export interface RunnerStore {
@@ -16,8 +16,8 @@ export interface RunnerStore {
   unfinished(): readonly ScheduledGame[];
   /** Stores games before any of them starts. */
   addScheduled(games: readonly ScheduledGame[]): void;
-  /** Stores a finished game with its full record, atomically. */
-  finishGame(index: number, outcome: GameOutcome, record: GameRecord): void;
+  /** Stores a finished game with its full record (a remote one as its sealed bytes), atomically. */
+  finishGame(index: number, outcome: GameOutcome, record: PlayedRecord): void;
 }
 
 /** Where a run is: running, paused (no new games start), stopping (finishing the running games), or over. */
@@ -40,7 +40,10 @@ export type RunnerEvent =
       readonly kind: 'game-finished';
       readonly game: ScheduledGame;
       readonly outcome: GameOutcome;
-      readonly record: GameRecord;
+      /** The record as played: a remote worker's is its sealed bytes, not read on this side. */
+      readonly record: PlayedRecord;
+      /** What the outcome was made of, with the game's duration. */
+      readonly summary: RecordSummary;
     }
   | { readonly kind: 'game-failed'; readonly game: ScheduledGame; readonly error: string }
   | { readonly kind: 'state'; readonly state: RunnerState }
@@ -61,7 +64,7 @@ export interface RunnerOptions {
    * Plays one scheduled game and returns its record; must stop soon after `signal` aborts. `slot` is
    * the game's place among those running (0 … concurrency − 1, the lowest free one), for CPU pinning.
    */
-  readonly play: (game: ScheduledGame, signal: AbortSignal, slot: GameSlot) => Promise<GameRecord>;
+  readonly play: (game: ScheduledGame, signal: AbortSignal, slot: GameSlot) => Promise<PlayedRecord>;
   readonly concurrency: number;
   readonly onEvent?: (event: RunnerEvent) => void;
   /** Milliseconds, for the ETA; injectable for tests. */
@@ -195,11 +198,12 @@ export class TournamentRunner {
       .then((record) => {
         // An aborted game's record is incomplete: it is thrown away and the game restarts next time.
         if (abort.signal.aborted) return;
-        const outcome = outcomeOf(game, record);
+        const summary = summaryOf(record);
+        const outcome = outcomeFromSummary(game, summary);
         this.opts.store.finishGame(game.index, outcome, record);
         this.finishedThisRun += 1;
         this.running.delete(game.index);
-        this.emit({ kind: 'game-finished', game, outcome, record });
+        this.emit({ kind: 'game-finished', game, outcome, record, summary });
         this.emit({ kind: 'progress', progress: this.progress() });
       })
       .catch((e: unknown) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
-import type { GameRecord } from '../record/schema.ts';
+import type { PlayedRecord } from '../tournament/outcome.ts';
 import type { RefereeEvent } from '../referee/options.ts';
 import type { GamePlayer } from '../tournament/game-player.ts';
 import type { PreparedRun } from '../tournament/prepare-run.ts';
@@ -30,7 +30,7 @@ export interface RemoteRunOptions {
 /** A run's games split between this machine's slots and the queue. */
 export interface RemoteRun {
   /** The runner's `play`: the first `localSlots` slots play here, the others through the queue. */
-  readonly play: (game: ScheduledGame, signal: AbortSignal, slot: GameSlot) => Promise<GameRecord>;
+  readonly play: (game: ScheduledGame, signal: AbortSignal, slot: GameSlot) => Promise<PlayedRecord>;
   /** The runner's events: a stored game's job is dropped from Redis. */
   readonly onRunnerEvent: (event: RunnerEvent) => void;
   /** Games at once now: the local slots and every beating worker's slots (at least one). */

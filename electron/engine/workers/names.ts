@@ -7,8 +7,9 @@ export const WORKER_KEYS = `${QUEUE_PREFIX}:worker:*`;
 export const HEARTBEAT_MS = 2000;
 export const HEARTBEAT_TTL_S = 10;
 /**
- * Where a worker leaves a finished game's record (JSON text) for the coordinator: beside the job, not in
- * it, so that the queue's event stream carries a key rather than every record; removed once stored.
+ * Where a worker leaves a finished game's record (JSON text, UTF-8) for the coordinator: beside the job,
+ * not in it, so that the queue's event stream carries a key rather than every record (the job's result
+ * names the key and carries the record's seal: record-seal.ts); removed once stored.
  */
 export const recordKey = (jobId: string): string => `${QUEUE_PREFIX}:record:${jobId}`;
 /** A record nobody came for is dropped after a week. */

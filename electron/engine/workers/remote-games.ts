@@ -4,6 +4,8 @@ import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { gameModule } from '../../../shared/games/registry.ts';
 import { RECORD_FORMAT, type GameRecord } from '../record/schema.ts';
 import { parseRecordText } from '../record/source-text.ts';
+import { VouchedRecord } from '../record/vouched.ts';
+import type { PlayedRecord } from '../tournament/outcome.ts';
 import type { RefereeEvent } from '../referee/options.ts';
 import { progressEvents } from './live-relay.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
@@ -46,6 +48,8 @@ export class RemoteGames {
   private factorRange: readonly [number, number] | null;
   /** The games waited for, by job id. */
   private readonly running = new Map<string, ScheduledGame>();
+  /** This run's jobs that had failed when the queue was opened (an earlier run's): played again. */
+  private failedBefore = new Set<string>();
 
   private constructor(opts: RemoteGamesOptions) {
     this.opts = opts;
@@ -83,6 +87,8 @@ export class RemoteGames {
     });
     try {
       await Promise.race([ready, late]);
+      const failed = await Promise.race([remote.queue.getRanges(['failed'], 0, -1), late]);
+      remote.failedBefore = new Set(failed.filter((id) => id.startsWith(`${opts.run}-`)));
     } catch (e) {
       await remote.close();
       throw e;
@@ -109,7 +115,7 @@ export class RemoteGames {
   }
 
   /** Queues `game` (or finds it queued) and answers its record once a worker has played it. */
-  async play(game: ScheduledGame, signal: AbortSignal): Promise<GameRecord> {
+  async play(game: ScheduledGame, signal: AbortSignal): Promise<PlayedRecord> {
     const { opts } = this;
     const body = {
       v: JOB_VERSION,
@@ -127,8 +133,11 @@ export class RemoteGames {
       removeOnComplete: false,
       removeOnFail: false,
     });
-    // A job that failed in an earlier run is played again, as a local game would be.
-    if (await job.isFailed()) {
+    // A job that failed in an earlier run is played again, as a local game would be. Which ones those are
+    // was read once when the queue was opened: asking the queue for every game cost the coordinator
+    // about half a millisecond of CPU per game. (A job of an earlier run that fails after this one opened,
+    // still played by a worker meanwhile, fails its game; the next run plays it again.)
+    if (this.failedBefore.delete(this.jobId(game.index))) {
       await job.retry('failed');
       job = (await this.queue.getJob(job.id ?? '')) ?? job;
     }
@@ -145,25 +154,38 @@ export class RemoteGames {
     } finally {
       this.running.delete(id);
     }
-    const record = await this.fetchRecord(game, result);
-    if (record.game !== opts.config.game || record.seed !== game.seed) {
-      throw new Error(`game ${game.index + 1}: the worker's record is of another game`);
-    }
-    return record;
+    return this.fetchRecord(game, result);
   }
 
   /**
-   * The record a worker left in Redis (its job's result names the key). Only its shape is checked here:
-   * the store checks every record in full before it keeps it, and refuses the game otherwise.
+   * The record a worker left in Redis (its job's result names the key, and carries the record's seal).
+   * A sealed record whose seal verifies (record/vouched.ts: the HMAC under the organiser's secret over the
+   * exact bytes, their summary and this job's id; the summary answering this game) is answered as those
+   * bytes, never decoded here: the worker checked it with the store's own check. A seal that does not
+   * verify is refused: the record was changed after the worker checked it, or is another job's; its job
+   * and record are dropped so that a later run plays the game again. A record without a seal (one that
+   * failed the worker's check) is read and left to the store's full check, which refuses it.
    */
-  private async fetchRecord(game: ScheduledGame, result: unknown): Promise<GameRecord> {
-    const key = (result as { record?: unknown } | null)?.record;
-    const text = typeof key === 'string' ? await this.redis.get(key) : null;
-    if (text === null) throw new Error(`game ${game.index + 1}: the worker's record is not in Redis`);
+  private async fetchRecord(game: ScheduledGame, result: unknown): Promise<PlayedRecord> {
+    const { opts } = this;
+    const answer = result as { record?: unknown; seal?: unknown } | null;
+    const key = answer?.record;
+    const bytes = typeof key === 'string' ? await this.redis.getBuffer(key) : null;
+    if (bytes === null) throw new Error(`game ${game.index + 1}: the worker's record is not in Redis`);
+    const expected = { job: this.jobId(game.index), game: opts.config.game, scheduled: game };
+    const vouched = VouchedRecord.open(opts.secret, expected, bytes, answer?.seal);
+    if (vouched instanceof VouchedRecord) return vouched;
+    if (vouched !== null) {
+      await this.forget(game.index);
+      throw new Error(`game ${game.index + 1}: the worker's record is refused: ${vouched.refused}`);
+    }
     // Parsed once; the store keeps this text if its full check leaves the record as it was read.
-    const record = parseRecordText(text) as GameRecord;
+    const record = parseRecordText(bytes.toString('utf8')) as GameRecord;
     if (record?.format !== RECORD_FORMAT || !Array.isArray(record.seats) || !Array.isArray(record.scores)) {
       throw new Error(`game ${game.index + 1}: the worker's record is not a game record`);
+    }
+    if (record.game !== opts.config.game || record.seed !== game.seed) {
+      throw new Error(`game ${game.index + 1}: the worker's record is of another game`);
     }
     return record;
   }

@@ -20,6 +20,7 @@ import {
   recordKey,
   workerKey,
 } from './names.ts';
+import { checkAndSeal, type JobResult } from './record-seal.ts';
 import { RemoteBots } from './remote-bots.ts';
 import { cpuBenchmarkMs, scaledConfig, speedFactor } from './speed.ts';
 
@@ -150,15 +151,23 @@ export class JuryWorker {
     await this.redis.set(workerKey(this.opts.name), JSON.stringify(beat), 'EX', HEARTBEAT_TTL_S);
   }
 
-  /** Plays a job's game and leaves its record in Redis ({@link recordKey}); answers where. */
-  private async play(job: Job, token: string | undefined): Promise<{ readonly record: string }> {
-    const record = await this.playJob(job, token);
-    const key = recordKey(job.id ?? '');
-    await this.redis.set(key, JSON.stringify(record), 'EX', RECORD_TTL_S);
-    return { record: key };
+  /**
+   * Plays a job's game and leaves its record in Redis ({@link recordKey}); answers where, with the
+   * record's seal when the store's full check passed here (record-seal.ts).
+   */
+  private async play(job: Job, token: string | undefined): Promise<JobResult> {
+    const { opened, record } = await this.playJob(job, token);
+    const id = job.id ?? '';
+    const { bytes, seal } = checkAndSeal(this.opts.secret, id, opened, record);
+    const key = recordKey(id);
+    await this.redis.set(key, bytes, 'EX', RECORD_TTL_S);
+    return seal === null ? { record: key } : { record: key, seal };
   }
 
-  private async playJob(job: Job, token: string | undefined): Promise<GameRecord> {
+  private async playJob(
+    job: Job,
+    token: string | undefined,
+  ): Promise<{ readonly opened: GameJob; readonly record: GameRecord }> {
     const opened = openJob(job.data, this.opts.secret);
     if ('refused' in opened) {
       // A wrong secret is this worker's set-up, not the job: back to the queue for the others.
@@ -178,7 +187,7 @@ export class JuryWorker {
       );
     }
     this.problem = null;
-    if (this.opts.simulate) return this.opts.simulate(opened);
+    if (this.opts.simulate) return { opened, record: await this.opts.simulate(opened) };
     const config = scaledConfig(opened.config, factor);
     const bots = await this.bots.ready(config.game, opened.bots);
     let slot = 0;
@@ -195,7 +204,8 @@ export class JuryWorker {
       });
       const record = await player(opened.game, abort.signal, { slot, concurrency: this.opts.slots });
       this.opts.log(`${opened.tournament}: game ${opened.game.index + 1} played (${record.end.kind})`);
-      return { ...record, worker: { name: this.opts.name, host: hostname(), speedFactor: factor } };
+      const worker = { name: this.opts.name, host: hostname(), speedFactor: factor };
+      return { opened, record: { ...record, worker } };
     } finally {
       relay.stop();
       this.slotsTaken.delete(slot);

@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ScheduledGame } from '../../../shared/tournament/types.ts';
+import { refereeGame } from '../../../test/bench/tournament/fixture.ts';
+import { sampleParticipants } from '../../../test/integration/store/samples.ts';
+import type { GameRecord } from '../record/schema.ts';
+import { parseRecordText } from '../record/source-text.ts';
+import { VouchedRecord } from '../record/vouched.ts';
+import { TournamentStore } from '../store/store.ts';
+import { outcomeOf } from '../tournament/outcome.ts';
+import type { TournamentConfig } from '../tournament/config.ts';
+import { JOB_VERSION, type GameJob } from './job.ts';
+import { checkAndSeal } from './record-seal.ts';
+
+// A worker checks a finished game's record with the store's own check and seals its exact bytes, a
+// summary and the job's id with the organiser's secret; the coordinator stores a record whose seal
+// verifies as those bytes, unread, and refuses one whose seal does not.
+
+const SECRET = 'organiser-secret-for-seals';
+const real = await refereeGame(7919);
+const scheduled: ScheduledGame = {
+  index: 0,
+  stage: 'main',
+  round: 1,
+  seats: ['p0', 'p1'],
+  seed: real.seed,
+  board: null,
+  match: 'm0',
+};
+const job = (game: ScheduledGame): GameJob => ({
+  v: JOB_VERSION,
+  jury: '0.1.0',
+  run: 'run1',
+  tournament: 'Cup',
+  game,
+  config: { name: 'Cup', game: '6561' } as unknown as TournamentConfig,
+  bots: [],
+  referenceMs: 40,
+  factorRange: null,
+});
+const expected = (game: ScheduledGame, id = `run1-${game.index}`) => ({
+  job: id,
+  game: '6561' as const,
+  scheduled: game,
+});
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function newStore(): TournamentStore {
+  const dir = mkdtempSync(join(tmpdir(), 'jury-seal-'));
+  dirs.push(dir);
+  const store = TournamentStore.create(join(dir, 't.sqlite'), {
+    seed: 7,
+    participants: sampleParticipants(2),
+  });
+  store.addScheduled([scheduled]);
+  return store;
+}
+
+function storedText(store: TournamentStore): string | undefined {
+  const db = new DatabaseSync(store.path, { readOnly: true });
+  try {
+    return db.prepare('SELECT record FROM records WHERE idx = 0').get()?.['record'] as string | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+function opened(bytes: Uint8Array, seal: unknown, game = scheduled, id?: string): VouchedRecord {
+  const v = VouchedRecord.open(SECRET, expected(game, id), bytes, seal);
+  if (!(v instanceof VouchedRecord)) throw new Error(`not vouched: ${JSON.stringify(v)}`);
+  return v;
+}
+
+describe('sealed records', () => {
+  it('stores a correctly sealed record byte for byte, with the standings of the fully checked one', () => {
+    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    expect(seal).not.toBeNull();
+    const vouched = opened(bytes, seal);
+    expect(vouched.summary).toMatchObject({ job: 'run1-0', index: 0, participants: ['p0', 'p1'] });
+
+    const sealedStore = newStore();
+    const checkedStore = newStore();
+    try {
+      sealedStore.finishGame(0, outcomeOf(scheduled, vouched), vouched);
+      const text = Buffer.from(bytes).toString('utf8');
+      // The old way: the same text parsed and checked in full by the store.
+      const parsed = parseRecordText(text) as GameRecord;
+      checkedStore.finishGame(0, outcomeOf(scheduled, parsed), parsed);
+
+      expect(storedText(sealedStore)).toBe(text);
+      expect(storedText(sealedStore)).toBe(storedText(checkedStore));
+      expect(sealedStore.record(0)).toEqual(checkedStore.record(0));
+      expect(sealedStore.record(0)?.moves.length).toBe(real.moves.length);
+      expect(sealedStore.outcomes()).toEqual(checkedStore.outcomes());
+      expect(sealedStore.seatRows()).toEqual(checkedStore.seatRows());
+      expect(sealedStore.seatTotals()).toEqual(checkedStore.seatTotals());
+      expect(sealedStore.totals()).toEqual(checkedStore.totals());
+    } finally {
+      sealedStore.close();
+      checkedStore.close();
+    }
+  });
+
+  it('refuses a record with one byte changed, and stores nothing', () => {
+    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    const text = Buffer.from(bytes).toString('utf8');
+    // A score digit changed: still a valid record, which only the seal can tell from the worker's.
+    const at = text.indexOf('"score":') + '"score":'.length;
+    const tampered = Buffer.from(bytes);
+    tampered[at] = tampered[at] === 0x31 ? 0x32 : 0x31;
+    expect(JSON.parse(tampered.toString('utf8'))).toBeTruthy();
+    expect(VouchedRecord.open(SECRET, expected(scheduled), tampered, seal)).toEqual({
+      refused: expect.stringContaining('does not match its seal'),
+    });
+    // The seal's summary changed instead (a better score claimed), the bytes kept.
+    const summary = (seal?.summary ?? '').replace('"scores":[', '"scores":[9');
+    expect(VouchedRecord.open(SECRET, expected(scheduled), bytes, { ...seal, summary })).toEqual({
+      refused: expect.stringContaining('does not match its seal'),
+    });
+    // Another secret.
+    expect(VouchedRecord.open('another-organiser-secret', expected(scheduled), bytes, seal)).toEqual({
+      refused: expect.stringContaining('does not match its seal'),
+    });
+    expect(VouchedRecord.open(SECRET, expected(scheduled), bytes, { summary: '{}', mac: 'zz' })).toEqual({
+      refused: 'its seal is malformed',
+    });
+  });
+
+  it('refuses a record moved to another job, even of a game with the same seed and seats', () => {
+    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    const other: ScheduledGame = { ...scheduled, index: 1, match: 'm1' };
+    for (const id of ['run1-1', 'run2-0']) {
+      expect(VouchedRecord.open(SECRET, expected(other, id), bytes, seal)).toEqual({
+        refused: expect.stringContaining('does not match its seal'),
+      });
+    }
+  });
+
+  it('refuses a sealed summary that does not answer the scheduled game', () => {
+    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    const swapped: ScheduledGame = { ...scheduled, seats: ['p1', 'p0'] };
+    expect(VouchedRecord.open(SECRET, expected(swapped), bytes, seal)).toEqual({
+      refused: 'its seats are not the scheduled ones',
+    });
+    const reseeded: ScheduledGame = { ...scheduled, seed: scheduled.seed + 1 };
+    expect(VouchedRecord.open(SECRET, expected(reseeded), bytes, seal)).toEqual({
+      refused: expect.stringContaining(`has seed ${scheduled.seed}`),
+    });
+  });
+
+  it('sends a record that fails the check unsealed, so the coordinator checks it in full', () => {
+    const broken = { ...real, seats: real.seats.map((s) => ({ ...s, status: 'LOST' })) } as unknown;
+    const unsealed = checkAndSeal(SECRET, 'run1-0', job(scheduled), broken as GameRecord);
+    expect(unsealed.seal).toBeNull();
+    expect(VouchedRecord.open(SECRET, expected(scheduled), unsealed.bytes, undefined)).toBeNull();
+    // Another game's record (its seed) is not sealed either.
+    const elsewhere = checkAndSeal(SECRET, 'run1-0', job({ ...scheduled, seed: 1 }), real);
+    expect(elsewhere.seal).toBeNull();
+    // And the store's full check refuses the broken one, as it always did.
+    const store = newStore();
+    try {
+      const input = parseRecordText(Buffer.from(unsealed.bytes).toString('utf8'));
+      expect(() => store.finishGame(0, outcomeOf(scheduled, real), input)).toThrow(/record/);
+      expect(storedText(store)).toBeUndefined();
+    } finally {
+      store.close();
+    }
+  });
+});
