@@ -15,6 +15,7 @@ const REASONS: ReadonlySet<EventPayload<'tournament.changed'>['reason']> = new S
   'scheduled',
   'game-started',
   'game-finished',
+  'game-reset',
   'state',
 ]);
 

@@ -36,6 +36,7 @@ export const STANDINGS_REFETCH_MS = 1000;
 /** The events after which the standings may differ. */
 const REASONS: ReadonlySet<EventPayload<'tournament.changed'>['reason']> = new Set([
   'game-finished',
+  'game-reset',
   'scheduled',
   'state',
 ]);

@@ -17,6 +17,7 @@ export const STATISTICS_REFETCH_MS = 10_000;
 /** The events after which the statistics may differ. */
 const REASONS: ReadonlySet<EventPayload<'tournament.changed'>['reason']> = new Set([
   'game-finished',
+  'game-reset',
   'scheduled',
   'state',
 ]);

@@ -46,6 +46,7 @@ export const requestChannels = [
   'tournament.live',
   'tournament.replay',
   'tournament.rerun',
+  'tournament.resetGame',
   'tournament.export',
   'dialog.openBot',
   'dialog.saveFile',
@@ -81,6 +82,7 @@ export const controlChannels = [
   'tournament.abort',
   'tournament.concurrency',
   'tournament.rerun',
+  'tournament.resetGame',
 ] as const satisfies readonly RequestChannel[];
 
 /** Requests only the desktop app answers (native dialogs); in a browser the bridge uses the page's own. */

@@ -42,6 +42,7 @@ describe('the IPC contract', () => {
     expect(isControlChannel('bots.remove')).toBe(true);
     expect(isControlChannel('games.addPackage')).toBe(true);
     expect(isControlChannel('games.removePackage')).toBe(true);
+    expect(isControlChannel('tournament.resetGame')).toBe(true);
     expect(isControlChannel('tournament.standings')).toBe(false);
     expect(isControlChannel('tournament.export')).toBe(false);
     expect(isControlChannel('app.info')).toBe(false);

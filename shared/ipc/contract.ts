@@ -217,6 +217,12 @@ export const ipcContract = {
     'tournament.replay': { request: game, response: gameReplaySchema },
     /** Plays a finished game again from its seed and board (not stored); answers the new replay. */
     'tournament.rerun': { request: game, response: gameReplaySchema },
+    /**
+     * Deletes a finished game's result (Banksia's "delete game"): the game stays scheduled and the next
+     * start plays it again; the totals are those of the remaining results. Refused, changing nothing, while
+     * the tournament runs, for an imported tournament and for a game that has not finished.
+     */
+    'tournament.resetGame': { request: game, response: tournamentSummarySchema },
     'tournament.export': {
       request: z.strictObject({ id: tournamentIdSchema, kind: exportKindSchema }),
       response: exportFileSchema,
@@ -245,10 +251,21 @@ export const ipcContract = {
        */
       error: z.string().nullable(),
     }),
-    /** Something stored changed (a game finished, a tournament was created or removed): refetch. */
+    /**
+     * Something stored changed (a game finished or its result was deleted, a tournament was created or
+     * removed): refetch.
+     */
     'tournament.changed': z.object({
       id: tournamentIdSchema,
-      reason: z.enum(['created', 'removed', 'scheduled', 'game-started', 'game-finished', 'state']),
+      reason: z.enum([
+        'created',
+        'removed',
+        'scheduled',
+        'game-started',
+        'game-finished',
+        'game-reset',
+        'state',
+      ]),
       game: z.number().int().min(0).nullable(),
     }),
     /** A game package was added or removed: read `games.list` again. */

@@ -63,6 +63,11 @@ export class DurationCache {
     return (index) => known.get(index) ?? null;
   }
 
+  /** Forgets one game's duration (its result was deleted; it is played again). */
+  drop(id: string, index: number): void {
+    this.#byTournament.get(id)?.delete(index);
+  }
+
   /** Forgets a tournament (removed). */
   forget(id: string): void {
     this.#byTournament.delete(id);

@@ -63,6 +63,7 @@ export function tournamentHandlers(
     'tournament.live': ({ id }) => reads.live(tournaments, id),
     'tournament.replay': ({ id, index }) => reads.replay(tournaments, id, index),
     'tournament.rerun': ({ id, index }) => track(() => reads.rerun(tournaments, id, index, signal)),
+    'tournament.resetGame': ({ id, index }) => tournaments.resetGame(id, index),
     'tournament.export': ({ id, kind }) => reads.exportTournament(tournaments, id, kind),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { z } from 'zod';
 import { tournamentDraftSchema, type tournamentSummarySchema } from '../../../shared/ipc/app-schemas.ts';
 import type { Launcher } from '../../engine/play-match.ts';
+import { resetStoredGame } from '../../engine/store/reset-game.ts';
 import { describeHolder, runLockHolder } from '../../engine/store/run-lock.ts';
 import { TournamentStore } from '../../engine/store/store.ts';
 import { createTournamentStore } from '../../engine/tournament/run-store.ts';
@@ -158,6 +159,22 @@ export class Tournaments {
     const path = this.opts.files.store(id);
     if (!existsSync(path)) throw new Error(`no tournament ${JSON.stringify(id)}`);
     await this.runs.start(id, path);
+    return this.summary(id);
+  }
+
+  /**
+   * Deletes a finished game's result so the next start plays it again (Banksia's "delete game"; see
+   * electron/engine/store/reset-game.ts): refused while the tournament runs here or elsewhere, for an
+   * imported tournament and for a game that has not finished, changing nothing.
+   */
+  async resetGame(id: string, index: number): Promise<TournamentSummary> {
+    await this.runs.ending(id);
+    if (this.runs.has(id)) throw new Error(`${id} is running; stop it before playing a game again`);
+    const path = this.opts.files.store(id);
+    if (!existsSync(path)) throw new Error(`no tournament ${JSON.stringify(id)}`);
+    resetStoredGame(path, index, { holder: this.opts.holder ?? 'the Jury app' });
+    this.durations.drop(id, index);
+    this.opts.emit('tournament.changed', { id, reason: 'game-reset', game: index });
     return this.summary(id);
   }
 
