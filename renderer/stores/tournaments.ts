@@ -18,8 +18,8 @@ export const REFETCH_THROTTLE_MS = 1000;
 /**
  * The tournaments: the list (`tournaments.list`), kept up to date by the engine's events — `progress`
  * patches a tournament's counts and state in place, `changed` refetches the list at most once a second —
- * and every action on a tournament: create (then start), demo, import, remove, run controls, concurrency. Every
- * failure becomes a notice and the action answers null or false.
+ * and every action on a tournament: create (then start), demo, import, remove, run controls, concurrency,
+ * playing a finished game again. Every failure becomes a notice and the action answers null or false.
  */
 export const useTournamentsStore = defineStore('tournaments', () => {
   const list = ref<TournamentSummary[]>([]);
@@ -156,6 +156,14 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     return withBusy(id, () => jury().tournamentConcurrency({ id, concurrency }));
   }
 
+  /**
+   * Deletes a finished game's result so the next start plays it again (refused while the tournament
+   * runs, for an imported one, for a game without a result: the notice says why); the new summary or null.
+   */
+  function resetGame(id: string, index: number): Promise<TournamentSummary | null> {
+    return withBusy(id, () => jury().tournamentResetGame({ id, index }));
+  }
+
   /** The draft a tournament was created from. */
   function draftOf(id: string): Promise<TournamentDraft | null> {
     return noticeErrors(() => jury().tournamentDraft({ id }));
@@ -181,6 +189,7 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     remove,
     control,
     setConcurrency,
+    resetGame,
     draftOf,
     isBusy,
   };

@@ -76,6 +76,19 @@ const fake = {
     storeFolder: '/tmp',
   })),
   tournamentsList: vi.fn(async () => []),
+  tournamentResetGame: vi.fn(async () => ({
+    id: 't1',
+    name: 't1',
+    game: 'more' as const,
+    format: 'round-robin' as const,
+    state: 'idle' as const,
+    finished: 4,
+    total: 5,
+    running: 0,
+    etaMs: null,
+    concurrency: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  })),
   onTournamentProgress: () => () => undefined,
   onTournamentChanged: () => () => undefined,
 };
@@ -229,6 +242,32 @@ describe('GameViewerView', () => {
       'Different result (moves differ from move 2)',
     );
     expect(wrapper.find('[data-testid="rerun-result"]').text()).toContain('20 · OK');
+    wrapper.unmount();
+  });
+
+  it("deletes the game's result after asking (Play again), then shows the games list", async () => {
+    const wrapper = await mountView();
+    // The games list itself is not drawn here: only where the viewer goes.
+    const push = vi.spyOn(wrapper.vm.$router, 'push').mockResolvedValue(undefined);
+    await wrapper.get('[data-testid="play-again"]').trigger('click');
+    await wrapper.get('[data-testid="play-again-confirm"]').trigger('click');
+    await flushPromises();
+    expect(fake.tournamentResetGame).toHaveBeenCalledWith({ id: 't1', index: 4 });
+    expect(push).toHaveBeenCalledWith({ name: 'games', params: { id: 't1' } });
+    wrapper.unmount();
+  });
+
+  it('has no Play again for spectators', async () => {
+    fake.appInfo.mockResolvedValueOnce({
+      version: '0.1.0',
+      mode: 'browser',
+      canControl: false,
+      firstStart: false,
+      storeFolder: '/tmp',
+    });
+    const wrapper = await mountView();
+    expect(wrapper.find('[data-testid="replay-end"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="play-again"]').exists()).toBe(false);
     wrapper.unmount();
   });
 

@@ -163,6 +163,19 @@ describe('LiveView', () => {
     expect(wrapper.get('[data-testid="concurrency-value"]').text()).toBe('3');
   });
 
+  it('offers Start to a tournament that never ran, and Continue to one with a game to play again', async () => {
+    api.tournamentsList.mockResolvedValue([summary({ state: 'idle', finished: 0, running: 0, etaMs: null })]);
+    let wrapper = await mountView();
+    expect(wrapper.get('[data-testid="start"]').text()).toBe('Start');
+    wrapper.unmount();
+    // A finished tournament one of whose results was deleted: idle again, with its other games played.
+    api.tournamentsList.mockResolvedValue([
+      summary({ state: 'idle', finished: 11, running: 0, etaMs: null }),
+    ]);
+    wrapper = await mountView();
+    expect(wrapper.get('[data-testid="start"]').text()).toBe('Continue');
+  });
+
   it('shows read-only spectators no control they would be refused, only the games at once', async () => {
     const wrapper = await mountView(false);
     for (const id of ['start', 'pause', 'resume', 'stop', 'abort', 'concurrency-down', 'concurrency-up'])

@@ -104,6 +104,13 @@ export default {
         empty: 'Nothing was written.',
         truncated: 'The log was longer: the judge kept only its start.',
       },
+      playAgain: {
+        title: 'Play again',
+        button: 'Play again',
+        question: 'Delete the result of game {game}?',
+        hint: 'Deletes this result: the next start of the tournament plays the game again (same bots, seed and board). Later Swiss pairings made from it stay as they are.',
+        running: 'Stop the tournament before playing a game again.',
+      },
       rerun: {
         title: 'Re-run from seed',
         button: 'Re-run from seed',
@@ -231,6 +238,13 @@ export default {
         showShown: 'Getoonde deel tonen',
         empty: 'Er is niets geschreven.',
         truncated: 'Het log was langer: de jury heeft alleen het begin bewaard.',
+      },
+      playAgain: {
+        title: 'Opnieuw laten spelen',
+        button: 'Opnieuw laten spelen',
+        question: 'De uitslag van partij {game} wissen?',
+        hint: 'Wist deze uitslag: bij de volgende start van het toernooi wordt de partij opnieuw gespeeld (dezelfde bots, seed en hetzelfde bord). Latere Zwitserse indelingen die erop steunen blijven zoals ze zijn.',
+        running: 'Stop het toernooi voordat je een partij opnieuw laat spelen.',
       },
       rerun: {
         title: 'Opnieuw spelen vanaf de seed',
