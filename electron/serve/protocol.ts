@@ -6,8 +6,11 @@ import type { EventChannel } from '../../shared/ipc/channels.ts';
  * contract event to every connected client. The renderer's side is renderer/bridge/socket-api.ts.
  */
 
-/** The largest message the server accepts from a client (bytes); larger ones close the connection. */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
+/**
+ * The largest message the server accepts from a client (bytes); larger ones close the connection. The
+ * largest a browser sends is a CodeCup result file to import (a 17,190-game final's is about 1.8 MB).
+ */
+export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 /** A request: `channel` is a request channel of the contract, `payload` its request (absent for none). */
 export interface ClientRequest {

@@ -155,6 +155,17 @@ describe('jury serve: the API over WebSocket', () => {
     client.ws.close();
   });
 
+  it("takes a CodeCup result file of a final's size in one message (the browser's import)", async () => {
+    const client = await connect();
+    // About 2 MB, as a 17,190-game final's file: read and answered (by this test's fake service), not cut off.
+    const text = `not a CodeCup file\n${'x'.repeat(2 * 1024 * 1024)}\n`;
+    const answer = await client.request('tournaments.importCodecup', { fileName: 'final.csv', text });
+    expect(answer.ok).toBe(false);
+    expect(!answer.ok && answer.error).toMatch(/^tournaments\.importCodecup: /);
+    await expect(client.request('games.list')).resolves.toMatchObject({ ok: true });
+    client.ws.close();
+  });
+
   it('closes a connection that sends a message over the size limit', async () => {
     const client = await connect();
     const end = closed(client.ws);
