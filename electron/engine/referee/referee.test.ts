@@ -208,7 +208,7 @@ describe('the referee on its hot path', () => {
 describe('the referee with a program that computes while the others think (official timing)', () => {
   // Seed 4: a Flit game of more than one round (in memory, many are over after four moves).
   for (const id of ['6561', 'flit'] as const) {
-    it(`catches it at its second turn and stops it during the others' turns from then on (${id})`, async () => {
+    it(`catches it at its third turn (its first move is not judged) and stops it during the others' turns from then on (${id})`, async () => {
       const ponderer = 1;
       const asked: { seat: number; ply: number; stopped: boolean[] }[] = [];
       const { record, signals } = await play(
@@ -221,16 +221,17 @@ describe('the referee with a program that computes while the others think (offic
         },
       );
       const own = asked.filter((a) => a.seat === ponderer).map((a) => a.ply);
-      const second = own[1] as number;
+      // Its first move may hold the end of a program's start-up: the first one judged is its second.
+      const judged = own[2] as number;
       const caughtAt = record.seats[ponderer]?.stoppedFromPly;
-      expect(caughtAt).toBe(second + 1);
+      expect(caughtAt).toBe(judged + 1);
       // Before it was caught (after its first reply) it ran during the others' turns; from then on it was
       // stopped during every other seat's turn, and never during its own.
       const others = asked.filter((a) => a.seat !== ponderer);
-      const between = others.filter((a) => a.ply > (own[0] as number) && a.ply < second);
+      const between = others.filter((a) => a.ply > (own[0] as number) && a.ply < judged);
       expect(between.length).toBeGreaterThan(0);
       expect(between.every((a) => a.stopped[ponderer] === false)).toBe(true);
-      const after = others.filter((a) => a.ply >= second + 1);
+      const after = others.filter((a) => a.ply >= judged + 1);
       expect(after.length).toBeGreaterThan(2);
       expect(after.every((a) => a.stopped[ponderer] === true)).toBe(true);
       expect(asked.filter((a) => a.seat === ponderer).every((a) => a.stopped[ponderer] === false)).toBe(true);

@@ -128,19 +128,21 @@ export class GameTable {
       // starts as it can. Resumed before the write instead, it would be woken twice: by the signal, only
       // to wait in its read again, then by the write, each wake-up a system call of the judge's.
       seats.flush(actor);
+      this.readCpu(actor, own); // still stopped: exact
       seats.wake(actor);
       clock.start(actor);
     } else if (own) {
+      // Official mode: its CPU time, the one reading of its turn, while it waits for this prompt.
+      if (wallClock) this.readCpu(actor, own);
       clock.start(actor);
       seats.flush(actor);
     } else {
       // Nothing new to read (Less's rush): its next line is timed from its previous one.
       if (wallClock) seats.wake(actor);
+      if (wallClock) this.readCpu(actor, own);
       clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
     }
-    // Now that the prompt is out: its CPU time (official mode; the one reading of its turn), stop the
-    // others, write their lines.
-    if (wallClock) this.readCpu(actor, own);
+    // Now that the prompt is out: stop the others, write their lines.
     if (wallClock) seats.suspendOthers(actor);
     seats.flushAll();
     this.flushEvents();
@@ -235,8 +237,9 @@ export class GameTable {
   }
 
   /**
-   * Official mode, once `seat`'s clock started (its prompt is out): its CPU time, read once per turn of its
-   * own (TimeKeeper.readAtPrompt), ends its previous move, whose record gets it, and starts this one.
+   * Official mode, just before `seat`'s clock starts (it waits for its prompt, or is stopped): its CPU
+   * time, read once per turn of its own (TimeKeeper.readAtPrompt), ends its previous move, whose record
+   * gets it, and starts this one.
    * After a prompt (`prompted`), a program that used more than {@link PONDER_TOLERANCE_US} of CPU time
    * outside its own turns computed while the others thought, stealing their CPU; one that keeps a child
    * process (whose CPU time is not metered) could, and is looked for at most every

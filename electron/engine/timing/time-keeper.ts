@@ -96,6 +96,8 @@ export class TimeKeeper {
   private readonly pendingWallUs: number[];
   /** What the last {@link TimeKeeper.readAtPrompt} found the program used outside its own turns (NaN: unknown). */
   private betweenUs = Number.NaN;
+  /** {@link TimeKeeperOptions.settleCpuLate}: per seat, how many of its moves were settled. */
+  private readonly settledMoves: number[];
 
   constructor(options: TimeKeeperOptions) {
     this.opts = options;
@@ -106,6 +108,7 @@ export class TimeKeeper {
     this.lastCpu = new Array<number>(options.seats).fill(Number.NaN);
     this.pendingFromCpu = new Array<number>(options.seats).fill(Number.NaN);
     this.pendingWallUs = new Array<number>(options.seats).fill(0);
+    this.settledMoves = new Array<number>(options.seats).fill(0);
     this.wallMode = chargesWallClock(options.mode);
     this.lateCpu = this.wallMode && options.settleCpuLate === true;
     this.perMove = options.control.kind === 'per-move';
@@ -125,18 +128,16 @@ export class TimeKeeper {
   start(seat: number, fromWallUs?: number): void {
     if (this.seat >= 0) throw new Error(`TimeKeeper: seat ${this.seat}'s clock is still running`);
     const first = this.perMove && !this.replied[seat];
-    // From the seat's last reading: in official mode {@link TimeKeeper.readAtPrompt} replaces it once the
-    // prompt is out; in cpu mode it was taken as its previous reply came in, so what a program computes
-    // between its turns is charged to its next move, and no /proc read stands before this prompt. A
-    // program's first start reads its CPU time (its start-up before the game is no move).
-    const last = this.lastCpu[seat] ?? Number.NaN;
-    const pending = this.lateCpu ? (this.pendingFromCpu[seat] ?? Number.NaN) : Number.NaN;
-    if (!Number.isNaN(pending)) {
-      // Its last move is still to be read: readAtPrompt will, and start this one then. Without it, this
-      // move runs on from that move's start and their CPU time is counted together, never lost.
-      this.cpu0 = pending;
+    if (this.lateCpu) {
+      // From the reading readAtPrompt took just before this prompt (the bot waiting: exact). Without one,
+      // this move runs on from its last move's start and their CPU time is counted together, never lost.
+      const pending = this.pendingFromCpu[seat] ?? Number.NaN;
+      const last = this.lastCpu[seat] ?? Number.NaN;
+      this.cpu0 = !Number.isNaN(pending) ? pending : Number.isNaN(last) ? this.read(seat, true) : last;
     } else {
-      this.cpu0 = Number.isNaN(last) ? this.read(seat, true) : last;
+      // The CPU time first: the bot is waiting for its prompt, so it does not change, and reading it
+      // (a /proc read) after the wall clock would charge the bot for the judge's own work.
+      this.cpu0 = this.read(seat, true);
     }
     this.wall0 = fromWallUs ?? this.opts.source.wallUs();
     this.leftUs = this.perMove
@@ -179,21 +180,24 @@ export class TimeKeeper {
   }
 
   /**
-   * With {@link TimeKeeperOptions.settleCpuLate}: reads `seat`'s CPU time once, just after its clock was
-   * started and its prompt is out (the referee calls it there, so that no /proc read stands between a
-   * reply and the next prompt). The reading ends the seat's previous move, whose CPU time it returns and
-   * counts (NaN when none is pending), and starts the running one. It also tells what the program used
-   * outside its own turns ({@link TimeKeeper.betweenTurnsUs}).
+   * With {@link TimeKeeperOptions.settleCpuLate}: reads `seat`'s CPU time once per turn of its own, just
+   * before its clock starts (the referee calls it while the program waits for its prompt, or is stopped,
+   * so the reading is exact: read after the prompt, a program woken on the judge's core could run its
+   * whole move first, and that move's CPU time went to the one before). The reading ends the seat's
+   * previous move, whose CPU time it returns and counts (NaN when none is pending), and starts the next
+   * one (called while the clock runs: the running one). It also tells what the program used outside its
+   * own turns ({@link TimeKeeper.betweenTurnsUs}).
    */
   readAtPrompt(seat: number): number {
     const now = this.read(seat);
-    const from = this.pendingFromCpu[seat] ?? Number.NaN;
+    const first = (this.settledMoves[seat] ?? 0) === 0;
     const settled = this.settleSeat(seat, now);
-    // A move that started from a reading of 0 (the process was not found yet) holds its start-up too.
-    if (this.seat === seat && from > 0) {
-      // Less its previous move's wall time (one thread's worth of thinking) and the wall time since this
-      // prompt (what it may have spent on the new move already).
-      const sinceStart = Math.max(0, this.opts.source.wallUs() - this.wall0);
+    // A program's first move may hold the end of its start-up (an interpreter still loading, a process
+    // found only later): it is not judged.
+    if (!first && !Number.isNaN(settled)) {
+      // Less its previous move's wall time (one thread's worth of thinking) and, read once its clock
+      // runs, the wall time since this prompt (what it may have spent on the new move already).
+      const sinceStart = this.seat === seat ? Math.max(0, this.opts.source.wallUs() - this.wall0) : 0;
       this.betweenUs = settled - (this.pendingWallOf(seat) + sinceStart);
     } else {
       this.betweenUs = Number.NaN;
@@ -205,8 +209,8 @@ export class TimeKeeper {
   /**
    * The CPU time the program read by the last {@link TimeKeeper.readAtPrompt} used outside its own turns:
    * between its previous reply and this prompt, as far as the readings tell (its previous move's CPU time
-   * less that move's wall time and the wall time since this prompt). NaN before its second turn, and
-   * after a move whose first reading was 0 (the process was not found yet: its start-up is in it). A
+   * less that move's wall time and the wall time since this prompt). NaN up to its second turn: its first
+   * move may hold the end of its start-up. A
    * program whose threads together use more than one core while it thinks shows such time too.
    */
   get betweenTurnsUs(): number {
@@ -288,6 +292,7 @@ export class TimeKeeper {
     const from = this.pendingFromCpu[seat] ?? Number.NaN;
     if (Number.isNaN(from)) return Number.NaN;
     this.pendingFromCpu[seat] = Number.NaN;
+    this.settledMoves[seat] = (this.settledMoves[seat] ?? 0) + 1;
     const cpuUs = Math.max(0, now - from);
     this.cpuTotals[seat] = (this.cpuTotals[seat] ?? 0) + cpuUs;
     return cpuUs;
