@@ -6,7 +6,7 @@ import { freeName } from './import-codecup.ts';
 // The app's import of CodeCup's result file, through the contract as the page calls it, on real SQLite
 // files: the standings, the crosstable, the points chart, a game and the exports of the imported event.
 
-const SAMPLE = new URL('../../../../shared/codecup/competition-sample.csv', import.meta.url);
+const SAMPLE = new URL('../../../test/fixtures/codecup/competition-sample.csv', import.meta.url);
 
 let h: Harness | null = null;
 afterEach(async () => {

@@ -44,7 +44,7 @@ function roundNumbers(data: GameData): (game: ScheduledGame) => number {
 }
 
 /**
- * The results as CodeCup publishes them (compare ../shared/codecup/competition-sample.csv): the header,
+ * The results as CodeCup publishes them (compare test/fixtures/codecup/competition-sample.csv): the header,
  * then one row per seat per finished game, in schedule order (an imported event: in its file's order)
  * and seat order, each line ending in LF.
  * Game = schedule index + 1 (the transcript's number), or CodeCup's own number for an imported event;

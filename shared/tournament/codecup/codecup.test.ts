@@ -4,7 +4,7 @@ import { Prng } from '../../random/prng.ts';
 import { codecupEvent } from './event.ts';
 import { parseCodecupCsv } from './parse.ts';
 
-const SAMPLE = new URL('../../../../shared/codecup/competition-sample.csv', import.meta.url);
+const SAMPLE = new URL('../../../test/fixtures/codecup/competition-sample.csv', import.meta.url);
 const sample = readFileSync(SAMPLE, 'utf8');
 const HEADER = 'Game,Round,IsSwiss,Player,User,Score,Status';
 

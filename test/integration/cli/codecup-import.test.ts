@@ -10,7 +10,7 @@ import { simulatedStore } from '../../helpers/simulated-event.ts';
 // jury import codecup with real SQLite files: the published sample and Jury's own exports of 2- and
 // 4-player events go in, and jury export --format csv gives the same file back.
 
-const SAMPLE = join(import.meta.dirname, '../../../../shared/codecup/competition-sample.csv');
+const SAMPLE = join(import.meta.dirname, '../../fixtures/codecup/competition-sample.csv');
 
 async function jury(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
