@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from './schema.ts';
 import { limitsLine, renderTranscript } from './transcript.ts';
+import { smallRecord } from '../../../test/helpers/small-record.ts';
 
 const limits: NonNullable<GameRecord['limits']> = {
   requested: { memoryMiB: 1024, maxProcesses: 64, network: false },
@@ -12,41 +13,6 @@ const limits: NonNullable<GameRecord['limits']> = {
   notApplied: [{ limit: 'filesystem', why: 'bubblewrap (bwrap) is not installed' }],
   containment: 'pid-namespace',
 };
-
-function record(withLimits: GameRecord['limits']): GameRecord {
-  const seat = (name: string, score: number): GameRecord['seats'][number] => ({
-    name,
-    command: null,
-    executableHash: null,
-    status: 'OK',
-    failure: null,
-    takeover: null,
-    score,
-    time: { chargedUs: 1000, wallUs: 1000, cpuUs: 900, moves: 1, maxChargedUs: 1000 },
-    missed: { timeout: 0, invalid: 0, gone: 0 },
-    stderr: { shown: '', full: '', truncated: false, bytes: 0 },
-    exit: null,
-    killedAfterEnd: false,
-  });
-  return {
-    format: 'jury-game-record',
-    version: 1,
-    jury: '0.1.0',
-    game: '6561',
-    rulesVersion: 'test',
-    seed: 7,
-    board: null,
-    timing: { mode: 'cpu', control: { kind: 'game-total', budgetMs: 60_000 } },
-    limits: withLimits,
-    startedAt: '2025-01-01T00:00:00Z',
-    durationUs: 5000,
-    seats: [seat('Alpha', 3), seat('Beta', 3)],
-    lines: [],
-    moves: [],
-    end: { kind: 'no-valid-move', seat: 0 },
-    scores: [3, 3],
-  };
-}
 
 describe('the transcript limits line', () => {
   it('names what was asked and each protection, never an object', () => {
@@ -67,15 +33,15 @@ describe('the transcript limits line', () => {
   });
 
   it('is the line of a rendered transcript, and absent without limits', () => {
-    const text = renderTranscript(record(limits));
+    const text = renderTranscript(smallRecord(limits));
     const line = text.split('\n').find((l) => l.startsWith('limits:'));
     expect(line).toBe(limitsLine(limits));
     expect(text).not.toContain('[object Object]');
-    expect(renderTranscript(record(null))).not.toContain('limits:');
+    expect(renderTranscript(smallRecord(null))).not.toContain('limits:');
   });
 
   it('says no valid move was left on a turn the judge was playing, not that the crashed bot had none', () => {
-    const crashed = record(null);
+    const crashed = smallRecord(null);
     const [first, second] = crashed.seats;
     const game: GameRecord = {
       ...crashed,
