@@ -144,22 +144,32 @@ const movesForForty: MemoryStrategy = ({ state, ply }) => {
 };
 
 describe('the referee on its hot path', () => {
-  it("writes each seat's lines of a turn as one write, the prompt first (Flit: updates to all four)", async () => {
-    const { record, writes } = await play(
+  it("holds the others' lines for their own prompt: one write per turn after the opening (Flit: updates to all four)", async () => {
+    const { record, writes, channels } = await play(
       'flit',
       5,
       [0, 1, 2, 3].map(() => movesForForty),
     );
     const prompts = writes.flatMap((w, i) => (w.lines.at(-1) === 'M' ? [i] : []));
     expect(prompts.length).toBeGreaterThan(10);
-    for (let k = 1; k < prompts.length; k++) {
-      // Between two prompts: the other seats' updates, at most one write each, none to the one prompted.
-      const between = writes.slice((prompts[k - 1] as number) + 1, prompts[k]);
-      const seats = between.map((w) => w.seat);
-      expect(new Set(seats).size).toBe(seats.length);
-      expect(seats).not.toContain(writes[prompts[k - 1] as number]?.seat);
-      expect(between.every((w) => w.lines.length >= 1 && !w.lines.includes('M'))).toBe(true);
+    // The opening: every seat's opening lines, written at the first turn (the first prompt, then the others).
+    expect(prompts[0]).toBe(0);
+    expect(prompts[1]).toBe(4);
+    for (let k = 2; k < prompts.length; k++) {
+      // After the opening nothing is written between two prompts: each seat's updates come with its own.
+      expect((prompts[k] as number) - (prompts[k - 1] as number)).toBe(1);
+      // A prompt holds the updates of the moves since the seat's last turn (two lines a moving turn).
+      expect((writes[prompts[k] as number]?.lines.length ?? 0) >= 1).toBe(true);
     }
+    // After the last prompt: the held updates, at most one write per seat, none with M.
+    const tail = writes.slice((prompts.at(-1) as number) + 1);
+    expect(new Set(tail.map((w) => w.seat)).size).toBe(tail.length);
+    expect(tail.every((w) => !w.lines.includes('M'))).toBe(true);
+    // Every seat read exactly the lines the transcript gives it, in that order.
+    record.seats.forEach((_, seat) => {
+      const transcript = record.lines.filter((l) => l.dir === 'in' && l.seat === seat).map((l) => l.text);
+      expect(channels[seat]?.received).toEqual(transcript);
+    });
     // The transcript keeps the protocol's order: each turn's lines to the others before the prompted's.
     let turn: { seat: number }[] = [];
     const check = (): void => {
@@ -208,7 +218,7 @@ describe('the referee on its hot path', () => {
 describe('the referee with a program that computes while the others think (official timing)', () => {
   // Seed 4: a Flit game of more than one round (in memory, many are over after four moves).
   for (const id of ['6561', 'flit'] as const) {
-    it(`catches it at its third turn (its first move is not judged) and stops it during the others' turns from then on (${id})`, async () => {
+    it(`catches it by its second move (its first is not judged) and stops it during the others' turns from then on (${id})`, async () => {
       const ponderer = 1;
       const asked: { seat: number; ply: number; stopped: boolean[] }[] = [];
       const { record, signals } = await play(
@@ -221,17 +231,18 @@ describe('the referee with a program that computes while the others think (offic
         },
       );
       const own = asked.filter((a) => a.seat === ponderer).map((a) => a.ply);
-      // Its first move may hold the end of a program's start-up: the first one judged is its second.
-      const judged = own[2] as number;
+      // Its first move may hold the end of a program's start-up: the first one judged is its second, read
+      // once the next prompt (the ply after it, another seat's) is out; it is stopped from that ply.
+      const judged = (own[1] as number) + 1;
       const caughtAt = record.seats[ponderer]?.stoppedFromPly;
-      expect(caughtAt).toBe(judged + 1);
+      expect(caughtAt).toBe(judged);
       // Before it was caught (after its first reply) it ran during the others' turns; from then on it was
       // stopped during every other seat's turn, and never during its own.
       const others = asked.filter((a) => a.seat !== ponderer);
       const between = others.filter((a) => a.ply > (own[0] as number) && a.ply < judged);
       expect(between.length).toBeGreaterThan(0);
       expect(between.every((a) => a.stopped[ponderer] === false)).toBe(true);
-      const after = others.filter((a) => a.ply >= judged + 1);
+      const after = others.filter((a) => a.ply >= judged);
       expect(after.length).toBeGreaterThan(2);
       expect(after.every((a) => a.stopped[ponderer] === true)).toBe(true);
       expect(asked.filter((a) => a.seat === ponderer).every((a) => a.stopped[ponderer] === false)).toBe(true);

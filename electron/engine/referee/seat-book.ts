@@ -79,7 +79,12 @@ export class SeatBook {
   /** Counts one timed reply. */
   countMove(time: MoveTime): void {
     this.moves += 1;
-    if (time.chargedUs > this.maxChargedUs) this.maxChargedUs = time.chargedUs;
+    this.noteCharged(time.chargedUs);
+  }
+
+  /** A reply's charged time, known late (cpu mode reads it after the next prompt), for the longest one. */
+  noteCharged(chargedUs: number): void {
+    if (chargedUs > this.maxChargedUs) this.maxChargedUs = chargedUs;
   }
 
   /** Ends the process (if not already ending) and remembers the promise so the game can wait for it. */

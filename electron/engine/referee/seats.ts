@@ -91,6 +91,20 @@ export class Seats {
     for (let seat = 0; seat < this.batch.length; seat++) this.flush(seat);
   }
 
+  /** Whether lines for `seat` are staged and not yet written (held for its next prompt). */
+  holds(seat: Seat): boolean {
+    return (this.batch[seat] as string[]).length > 0;
+  }
+
+  /**
+   * Writes the staged lines of every seat whose last line is among them (it is done: it may read them and
+   * exit now). Every other seat's lines are held for its next prompt (see GameTable.promptAndRead).
+   */
+  flushEnding(): void {
+    const last = this.batchLast;
+    for (let seat = 0; seat < last.length; seat++) if (last[seat] === true) this.flush(seat);
+  }
+
   /** Notes a reply line (or a framing error in its place) in the transcript. */
   logReply(seat: Seat, reply: ReadResult & { kind: 'line' | 'bad-line' }): void {
     const text = reply.kind === 'line' ? reply.line : `<${reply.code}>`;

@@ -7,6 +7,7 @@ import {
   type Seat,
   type TimeControl,
 } from '../../../shared/games/types.ts';
+import { cpus } from 'node:os';
 import { chargesWallClock } from '../../../shared/timing/modes.ts';
 import { monotonicUs } from '../channel.ts';
 import type { GameRecord, MoveRecord } from '../record/schema.ts';
@@ -55,8 +56,14 @@ export class GameTable {
   private readonly options: RefereeOptions;
   /** The mode charges wall time: the others are stopped while one thinks, and CPU times are settled late. */
   private readonly wallClock: boolean;
-  /** Wall-clock modes: per seat, its last move whose CPU time is still to be read (see {@link GameTable.readCpu}), or -1. */
+  /** Per seat, its last move whose CPU time is still to be read (see {@link GameTable.readCpu}), or -1. */
   private readonly unsettledMove: number[];
+  /** The seat whose reply came last, while its CPU time is still to be read; or -1. */
+  private lastReplier = -1;
+  /** Per seat, whether its running or last move began with a prompt (not Less's rush). */
+  private readonly promptedMove: boolean[];
+  /** The event of the last move, while its charged time may still change (cpu mode: read late). */
+  private lastMoveEvent: { chargedUs: number | null } | null = null;
   /** Events not yet passed on: listeners hear of a move once the next prompt is out, never before it. */
   private readonly events: RefereeEvent[] = [];
   /** Per seat, when its child processes may next be looked for (see {@link GameTable.readCpu}). */
@@ -72,13 +79,15 @@ export class GameTable {
     const perMove = this.control.kind === 'per-move';
     this.childCheckDueUs = contestants.map(() => 0);
     this.unsettledMove = contestants.map(() => -1);
+    this.promptedMove = contestants.map(() => false);
     this.seats = new Seats(contestants, { t0: this.t0, graceMs: options.graceMs ?? 1000, perMove });
     this.clock = new TimeKeeper({
       control: this.control,
       mode: options.timing,
       seats: contestants.length,
-      // Official mode: the CPU time is only for the record, read once per turn, after the prompt.
+      // One CPU reading per move, of the seat that replied, once the next prompt is out (see readCpu).
       settleCpuLate: true,
+      cpus: cpus().length,
       source: {
         wallUs: monotonicUs,
         cpuUs: (seat, knownThreads) => this.seats.book(seat).channel.cpuUs(knownThreads),
@@ -110,41 +119,50 @@ export class GameTable {
   }
 
   /**
-   * Writes what is pending, starts `actor`'s clock as its prompt goes out and reads its reply. The prompt
-   * is written first, so that nothing stands between a reply and the next prompt but judging it; the
-   * judge's other work (stopping the others, their lines, the last reply's CPU time) follows it, and
-   * could only be charged to a bot that answers within those microseconds.
+   * Writes `actor`'s lines, starts its clock as its prompt goes out and reads its reply. The prompt is
+   * written first, so that nothing stands between a reply and the next prompt but judging it; the
+   * judge's other work (stopping the others, the last reply's CPU time) follows it, and could only be
+   * charged to a bot that answers within those microseconds.
+   * The other seats' lines go into the transcript now, in the protocol's order, but after the opening each
+   * seat's are written with its own next prompt, as one write (or at the end of the game, or at once when
+   * they hold its last line). A bot reads the same bytes in the same order; a bot waiting for its prompt is not
+   * woken for every move of the others (Flit and Less: four writes per move were three wake-ups of
+   * bots that only had to read a line and wait again, each a system call of the judge's while the
+   * next reply was due, and a core taken from the bot thinking on a busy machine).
    */
   async promptAndRead(actor: Seat): Promise<Turn> {
     const { seats, clock, wallClock } = this;
     const s = seats.book(actor);
-    // The others' lines are in the transcript first, but written after the prompt: it is the one that is
-    // waited for, and in official mode the others are stopped by then, so their writes wake nobody.
-    const own = seats.stage(this.pending, actor);
+    // Lines held for the actor since its last turn count as its prompt as well as new ones.
+    const own = seats.stage(this.pending, actor) || seats.holds(actor);
     this.pending = NOTHING;
+    // It moves again with nobody between (Less's rush): its last move is read before its clock starts.
+    if (this.lastReplier === actor) this.readCpu(actor);
+    this.promptedMove[actor] = own || s.prompted;
     if (own && wallClock && s.suspended) {
       // Stopped (official mode: it moved before the last actor): its prompt is written while it cannot
       // read it, which wakes nobody, then one SIGCONT lets it run and read it at once, and its clock
       // starts as it can. Resumed before the write instead, it would be woken twice: by the signal, only
       // to wait in its read again, then by the write, each wake-up a system call of the judge's.
       seats.flush(actor);
-      this.readCpu(actor, own); // still stopped: exact
       seats.wake(actor);
       clock.start(actor);
     } else if (own) {
-      // Official mode: its CPU time, the one reading of its turn, while it waits for this prompt.
-      if (wallClock) this.readCpu(actor, own);
       clock.start(actor);
       seats.flush(actor);
     } else {
       // Nothing new to read (Less's rush): its next line is timed from its previous one.
       if (wallClock) seats.wake(actor);
-      if (wallClock) this.readCpu(actor, own);
       clock.start(actor, s.prompted ? undefined : s.lastLineAtUs);
     }
-    // Now that the prompt is out: stop the others, write their lines.
+    // Now that the prompt is out: the one CPU reading of the move before (its program waits for its next
+    // prompt now), which may catch it computing meanwhile; stopping the others that must be, from this
+    // ply on; the last lines of seats that are done, and at the first turn every seat's opening lines (a
+    // bot may prepare once it has them, as before).
+    if (this.lastReplier >= 0) this.readCpu(this.lastReplier);
     if (wallClock) seats.suspendOthers(actor);
-    seats.flushAll();
+    if (this.moves.length === 0) seats.flushAll();
+    else seats.flushEnding();
     this.flushEvents();
     s.prompted = false;
     const reply = await s.readReply(clock);
@@ -158,6 +176,7 @@ export class GameTable {
       reply.kind === 'closed'
         ? (clock.abandon(), null)
         : clock.stop(reply.kind === 'timeout' ? undefined : reply.atUs);
+    if (time && clock.isPending(actor)) this.lastReplier = actor;
     if (time && reply.kind !== 'timeout') s.countMove(time);
     if (time) s.replied = true;
     const usedUs = perMove ? (time?.chargedUs ?? 0) : clock.usedUs(actor);
@@ -206,7 +225,8 @@ export class GameTable {
   /** Ends the game: the last lines, the rules' own failures, every program shut down; then its record. */
   async finish(): Promise<GameRecord> {
     const { game, seats, options } = this;
-    if (this.wallClock) this.clock.settleAll().forEach((cpuUs, seat) => this.settleMove(seat, cpuUs));
+    this.clock.settleAll().forEach((cpuUs, seat) => this.settleMove(seat, cpuUs));
+    this.lastReplier = -1;
     this.flushEvents();
     seats.resumeAll();
     seats.deliver(this.pending);
@@ -237,32 +257,44 @@ export class GameTable {
   }
 
   /**
-   * Official mode, just before `seat`'s clock starts (it waits for its prompt, or is stopped): its CPU
-   * time, read once per turn of its own (TimeKeeper.readAtPrompt), ends its previous move, whose record
-   * gets it, and starts this one.
-   * After a prompt (`prompted`), a program that used more than {@link PONDER_TOLERANCE_US} of CPU time
-   * outside its own turns computed while the others thought, stealing their CPU; one that keeps a child
-   * process (whose CPU time is not metered) could, and is looked for at most every
-   * {@link CHILD_CHECK_INTERVAL_US}. Either is stopped during the others' turns from the next ply to the
-   * end of the game (see Seats.suspendOthers), and the record says so; a program that waits quietly is
-   * never signalled.
+   * The one CPU reading of `seat`'s move (TimeKeeper.readAfterReply), taken once the next prompt is out,
+   * while the program waits for its next one (or is stopped), so that no /proc read stands between a
+   * reply and the next prompt: it ends the move, whose record gets its CPU time (in cpu mode its charged
+   * time too), and starts the program's next move.
+   * Official mode, for a move that began with a prompt: a program that used more than
+   * {@link PONDER_TOLERANCE_US} of CPU time outside its own turns computed while the others thought,
+   * stealing their CPU; one that keeps a child process (whose CPU time is not metered) could, and is
+   * looked for at most every {@link CHILD_CHECK_INTERVAL_US}. Either is stopped during the others' turns
+   * from this ply (another seat's, whose prompt is out) to the end of the game (see Seats.suspendOthers),
+   * and the record says so; a program that waits quietly is never signalled.
    */
-  private readCpu(seat: Seat, prompted: boolean): void {
-    this.settleMove(seat, this.clock.readAtPrompt(seat));
+  private readCpu(seat: Seat): void {
+    if (seat === this.lastReplier) this.lastReplier = -1;
+    this.settleMove(seat, this.clock.readAfterReply(seat));
     const s = this.seats.book(seat);
-    if (!prompted || !s.replied || s.stoppedFromPly !== null || s.closed) return;
+    if (!this.wallClock || !this.promptedMove[seat] || s.stoppedFromPly !== null || s.closed) return;
     if (this.clock.betweenTurnsUs > PONDER_TOLERANCE_US || this.keepsChild(seat)) {
-      s.stoppedFromPly = this.ply + 1;
+      s.stoppedFromPly = this.ply;
     }
   }
 
-  /** Writes `cpuUs` (NaN: none was read) into `seat`'s last move still waiting for its CPU time. */
+  /**
+   * Writes `cpuUs` (NaN: none was read) into `seat`'s last move still waiting for its CPU time; in cpu mode
+   * it is that move's charged time as well (and its event's, if not yet passed on).
+   */
   private settleMove(seat: Seat, cpuUs: number): void {
     const i = this.unsettledMove[seat] ?? -1;
     if (i < 0 || Number.isNaN(cpuUs)) return;
     this.unsettledMove[seat] = -1;
     const m = this.moves[i];
-    if (m !== undefined) m.cpuUs = cpuUs; // in place: the move is the table's own until the record is made
+    if (m === undefined) return;
+    // In place: the move is the table's own until the record is made.
+    m.cpuUs = cpuUs;
+    if (this.wallClock) return;
+    m.chargedUs = cpuUs;
+    this.seats.book(seat).noteCharged(cpuUs);
+    const event = this.lastMoveEvent;
+    if (event !== null && this.events.length > 0 && this.events.at(-1) === event) event.chargedUs = cpuUs;
   }
 
   /** Whether `seat`'s program keeps a child process, looked for only when its interval has passed. */
@@ -315,7 +347,7 @@ export class GameTable {
     cause?: MissedTurnCause,
   ): void {
     const ply = this.moves.length;
-    if (time !== null && this.wallClock) this.unsettledMove[seat] = ply;
+    if (time !== null && this.clock.isPending(seat)) this.unsettledMove[seat] = ply;
     // A bot's move, the common case, as one literal (no spreads); the keys in the record's order either way.
     this.moves.push(
       time !== null && cause === undefined
@@ -330,6 +362,8 @@ export class GameTable {
           },
     );
     const chargedUs = time?.chargedUs ?? null;
-    this.emit({ kind: 'move', ply, seat, line, by, chargedUs, state: this.state });
+    const event = { kind: 'move' as const, ply, seat, line, by, chargedUs, state: this.state };
+    this.lastMoveEvent = event;
+    this.emit(event);
   }
 }

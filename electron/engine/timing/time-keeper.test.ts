@@ -30,7 +30,7 @@ describe('TimeKeeper, official mode', () => {
     expect(tk.remainingUs(1)).toBe(29_990_000);
   });
 
-  it('settling late: reads the CPU time once per turn, after the prompt, ending the move before', () => {
+  it('settling late: reads the CPU time once per move, after the reply, ending that move', () => {
     let reads = 0;
     const { s, source } = fakeSource();
     const counted = { wallUs: source.wallUs, cpuUs: (seat: number) => (reads++, source.cpuUs(seat)) };
@@ -38,54 +38,41 @@ describe('TimeKeeper, official mode', () => {
     s.cpu[0] = 5_000; // start-up before the first prompt: not this game's moves
     tk.start(0);
     expect(reads).toBe(1); // a program's first start reads its CPU time
-    expect(tk.readAtPrompt(0)).toBeNaN(); // no move of its own before
-    expect(reads).toBe(2);
     s.wall = 100;
     s.cpu[0] = 5_080;
     expect(tk.stop(100)).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 100, late: false });
+    expect(tk.isPending(0)).toBe(true);
+    expect(reads).toBe(1); // nothing read at a stop
     tk.start(1);
-    tk.readAtPrompt(1);
+    s.cpu[0] = 5_090; // what it did after its reply counts in its move
+    expect(tk.readAfterReply(0)).toBe(90); // the referee reads it once seat 1's prompt is out
+    expect(tk.isPending(0)).toBe(false);
     s.wall = 150;
     tk.stop();
-    expect(reads).toBe(4); // nothing read at a stop, nor between a reply and the next prompt
-    s.cpu[0] = 5_090; // what it did after its reply counts in its move
-    tk.start(0);
-    expect(tk.readAtPrompt(0)).toBe(90);
-    expect(reads).toBe(5); // one reading per turn
+    tk.start(0); // no reading: its move starts from the one after its reply
+    expect(reads).toBe(3);
+    expect(tk.readAfterReply(1)).toBe(0);
     s.cpu[0] = 5_150;
     tk.stop();
     expect(tk.totals(0).cpuUs).toBe(90); // the last move is pending until read
-    expect(tk.settleAll()).toEqual([60, 0]);
+    expect(tk.settleAll()).toEqual([60, Number.NaN]);
     expect(tk.settleAll()).toEqual([Number.NaN, Number.NaN]); // nothing left to read
     expect(tk.totals(0).cpuUs).toBe(150);
   });
 
-  it('settling late: a program that goes on without a prompt (Less rush) is read as its clock starts', () => {
-    const { s, source } = fakeSource();
-    const tk = keeper({ source, settleCpuLate: true });
-    tk.start(0);
-    tk.readAtPrompt(0);
-    s.cpu[0] = 40;
-    tk.stop();
-    tk.start(0, 0); // no prompt in between
-    expect(tk.readAtPrompt(0)).toBe(40);
-    s.cpu[0] = 100;
-    tk.stop();
-    expect(tk.settleAll()).toEqual([60, Number.NaN]);
-    expect(tk.totals(0).cpuUs).toBe(100);
-  });
-
-  it('settling late: a move never read runs on into the next, whose reading counts both', () => {
+  it('settling late: a program that moves again with nobody between (Less rush) is read as its clock starts', () => {
     const { s, source } = fakeSource();
     const tk = keeper({ source, settleCpuLate: true });
     tk.start(0);
     s.cpu[0] = 40;
     tk.stop();
-    tk.start(0); // no readAtPrompt at all: nothing is lost
+    s.cpu[0] = 45; // after its reply, before its next line's clock starts
+    tk.start(0, 0); // no prompt in between: its last move is read first
+    expect(tk.isPending(0)).toBe(false);
+    expect(tk.totals(0).cpuUs).toBe(45);
     s.cpu[0] = 100;
     tk.stop();
-    expect(tk.totals(0).cpuUs).toBe(0);
-    expect(tk.settleAll()[0]).toBe(100);
+    expect(tk.settleAll()).toEqual([55, Number.NaN]);
     expect(tk.totals(0).cpuUs).toBe(100);
   });
 
@@ -94,44 +81,87 @@ describe('TimeKeeper, official mode', () => {
     const tk = keeper({ source, settleCpuLate: true });
     s.cpu[1] = 500; // found and read at once: seat 1's readings are real from its first
     tk.start(0);
-    tk.readAtPrompt(0);
-    expect(tk.betweenTurnsUs).toBeNaN(); // no move before: nothing to compare with
     s.wall = 1_000;
     s.cpu[0] = 900; // 900 µs of CPU in 1 ms of thinking
     tk.stop();
     tk.start(1);
-    tk.readAtPrompt(1);
     s.cpu[0] = 3_400; // its start-up: its first reading was 0, the process not found yet
+    expect(tk.readAfterReply(0)).toBe(3_400);
+    expect(tk.betweenTurnsUs).toBeNaN(); // that move holds its start-up: not judged
     s.wall = 1_100;
     tk.stop();
     s.wall = 1_200;
     tk.start(0);
-    expect(tk.readAtPrompt(0)).toBe(3_400);
-    expect(tk.betweenTurnsUs).toBeNaN(); // that move holds its start-up: not judged
+    expect(tk.readAfterReply(1)).toBe(0);
+    expect(tk.betweenTurnsUs).toBeNaN(); // seat 1's first move
     s.wall = 2_200;
     s.cpu[0] = 4_300; // 900 µs of CPU in 1 ms of thinking
     tk.stop();
     tk.start(1);
-    tk.readAtPrompt(1);
+    expect(tk.readAfterReply(0)).toBe(900);
+    expect(tk.betweenTurnsUs).toBe(900 - 1_000); // it waited quietly before that move
     s.cpu[0] = 6_800; // it computes while seat 1 thinks
     s.wall = 2_300;
     tk.stop();
     s.wall = 2_400;
-    tk.start(0); // its next prompt; 30 µs later it is read
-    s.wall = 2_430;
-    s.cpu[0] = 6_820; // 20 µs of it spent on the new prompt, within those 30 µs of wall time
-    expect(tk.readAtPrompt(0)).toBe(6_820 - 3_400);
-    expect(tk.betweenTurnsUs).toBe(6_820 - 3_400 - 1_000 - 30);
+    tk.start(0);
+    expect(tk.readAfterReply(1)).toBe(0);
+    expect(tk.betweenTurnsUs).toBe(0 - 100); // seat 1 waited quietly
     s.wall = 2_500;
     s.cpu[0] = 6_880;
     tk.stop();
     tk.start(1);
-    tk.readAtPrompt(1);
-    expect(tk.betweenTurnsUs).toBe(0 - 100 - 0); // seat 1 waited quietly
-    tk.stop();
+    expect(tk.readAfterReply(0)).toBe(6_880 - 4_300);
+    expect(tk.betweenTurnsUs).toBe(6_880 - 4_300 - 100); // 2.5 ms while the other thought
+  });
+
+  it('settling late in cpu mode: a reply that cannot be late is charged when read, after the next prompt', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, mode: 'cpu', settleCpuLate: true, cpus: 2 });
+    tk.start(0); // read at its first start: 0
+    s.wall = 1_000;
+    s.cpu[0] = 1_500; // two threads
+    expect(tk.stop()).toEqual({ wallUs: 1_000, cpuUs: 0, chargedUs: 0, late: false });
+    expect(tk.isPending(0)).toBe(true);
+    expect(tk.usedUs(0)).toBe(0);
+    tk.start(1);
+    s.cpu[0] = 1_520;
+    expect(tk.readAfterReply(0)).toBe(1_520);
+    expect(tk.usedUs(0)).toBe(1_520);
+    expect(tk.totals(0)).toEqual({ chargedUs: 1_520, wallUs: 1_000, cpuUs: 1_520 });
+  });
+
+  it('settling late in cpu mode: a reply that might be over the time left is read at once', () => {
+    const { s, source } = fakeSource();
+    const tight = { kind: 'per-move', deadlineMs: 5, freezeAfter: 5 } as const;
+    const tk = keeper({
+      source,
+      mode: 'cpu',
+      control: tight,
+      startupAllowanceUs: 0,
+      settleCpuLate: true,
+      cpus: 2,
+    });
     tk.start(0);
-    expect(tk.readAtPrompt(0)).toBe(60); // the move runs from the reading at its prompt
-    expect(tk.betweenTurnsUs).toBeLessThan(0);
+    s.wall = 1_000; // (1 ms + the 2 ms margin) × 2 CPUs ≥ 5 ms: it might be late
+    s.cpu[0] = 5_200;
+    expect(tk.stop()).toEqual({ wallUs: 1_000, cpuUs: 5_200, chargedUs: 5_200, late: true });
+    expect(tk.isPending(0)).toBe(false);
+    tk.start(0); // its next move starts from that reading
+    s.wall = 1_100;
+    s.cpu[0] = 5_300;
+    expect(tk.stop()).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 0, late: false }); // (0.1 + 2) × 2 < 5
+    expect(tk.settleAll()).toEqual([100, Number.NaN]);
+  });
+
+  it('settling late in cpu mode without knowing the CPUs: every reply is read as it arrives', () => {
+    const { s, source } = fakeSource();
+    const tk = keeper({ source, mode: 'cpu', settleCpuLate: true });
+    tk.start(0);
+    s.wall = 10;
+    s.cpu[0] = 8;
+    expect(tk.stop()).toEqual({ wallUs: 10, cpuUs: 8, chargedUs: 8, late: false });
+    expect(tk.isPending(0)).toBe(false);
   });
 
   it('waits exactly the remaining budget and flags the reply that exceeds it', () => {

@@ -12,6 +12,12 @@ import { chargesWallClock, type TimingMode } from '../../../shared/timing/modes.
  */
 export type { TimingMode };
 
+/**
+ * `cpu` mode, settling late: wall time added to a reply's before it is known to be in time, for the
+ * reading after the next prompt, which may come that much later (a judge kept from its core).
+ */
+const SETTLE_MARGIN_US = 2_000;
+
 /** The time sources a {@link TimeKeeper} reads: injected, so tests can drive it with made-up numbers. */
 export interface TimeSource {
   /** A monotonic wall clock in microseconds. */
@@ -27,11 +33,12 @@ export interface TimeSource {
 export interface MoveTime {
   readonly wallUs: number;
   /**
-   * With {@link TimeKeeperOptions.settleCpuLate}, 0 until {@link TimeKeeper.readAtPrompt} reads it at the
-   * program's next prompt (the CPU time is then only for the record, and reading it must not delay the
-   * next prompt).
+   * With {@link TimeKeeperOptions.settleCpuLate}, 0 while the reply's CPU time is pending (see
+   * {@link TimeKeeper.isPending}): {@link TimeKeeper.readAfterReply} reads it once the next prompt is out,
+   * for reading it must not delay that prompt.
    */
   readonly cpuUs: number;
+  /** In `cpu` mode, 0 as well while the CPU time is pending: such a reply cannot have been late. */
   readonly chargedUs: number;
   /** The budget (game-total) or the deadline (per-move) was exceeded by this reply. */
   readonly late: boolean;
@@ -48,12 +55,20 @@ export interface TimeKeeperOptions {
   /** In `cpu` mode, wall time allowed on top of that (default 1 s), for start-up and I/O. */
   readonly wallSlackUs?: number;
   /**
-   * In a mode that charges wall time, read a program's CPU time (only for the record there) once per turn
-   * of its own: when {@link TimeKeeper.readAtPrompt} is called, once its prompt is out. That reading ends
-   * its previous move and starts the new one. Default false: read when a reply is stopped, and start the
-   * next move of the same program from that reading.
+   * Read a program's CPU time once per move of its own, when {@link TimeKeeper.readAfterReply} is called
+   * (the referee calls it once the next prompt is out): that reading ends the move it replied to and
+   * starts its next one, so the CPU time a program uses between its turns counts in its next move. Where
+   * wall time is charged the CPU time is only for the record. In `cpu` mode a reply's CPU time is read
+   * at once only when it might be over the time left ({@link TimeKeeperOptions.cpus}); otherwise it is
+   * charged when read. Default false: read as a clock starts and as it stops.
    */
   readonly settleCpuLate?: boolean;
+  /**
+   * How many CPUs a program can run on at once (default: unknown, so that in `cpu` mode every reply is
+   * read as it arrives). A process cannot use more CPU time than this many times the wall time: a reply
+   * whose wall time since its move's starting reading, times this, is below the time left cannot be late.
+   */
+  readonly cpus?: number;
   /**
    * Per-move games: extra time for each program's first reply (default 2 s), because starting a process
    * (a JVM, Node, Python) takes longer than Flit's 50 ms and is no part of thinking about a move.
@@ -84,17 +99,20 @@ export class TimeKeeper {
   private cpu0 = 0;
   /** The time the running seat has left: the deadline (per move) or what remains of its budget. */
   private leftUs = 0;
+  /** The wall time of the reading {@link TimeKeeper.cpu0} came from. */
+  private cpu0At = 0;
   /** No wait limit was asked since the start: the bot has used no CPU time yet worth a /proc read. */
   private fresh = false;
-  /** Each seat's CPU time as last read (NaN before the first). */
+  /** Each seat's CPU time as last read (NaN before the first), and the wall time of that reading. */
   private readonly lastCpu: number[];
+  private readonly lastCpuAt: number[];
   /**
    * {@link TimeKeeperOptions.settleCpuLate}: per seat, the CPU reading its last stopped move started from,
    * while that move's CPU time is still to be read (NaN: none pending), and that move's wall time.
    */
   private readonly pendingFromCpu: number[];
   private readonly pendingWallUs: number[];
-  /** What the last {@link TimeKeeper.readAtPrompt} found the program used outside its own turns (NaN: unknown). */
+  /** What the last {@link TimeKeeper.readAfterReply} found the program used outside its own turns (NaN: unknown). */
   private betweenUs = Number.NaN;
   /** {@link TimeKeeperOptions.settleCpuLate}: per seat, how many of its moves were settled. */
   private readonly settledMoves: number[];
@@ -106,11 +124,12 @@ export class TimeKeeper {
     this.cpuTotals = new Array<number>(options.seats).fill(0);
     this.replied = new Array<boolean>(options.seats).fill(false);
     this.lastCpu = new Array<number>(options.seats).fill(Number.NaN);
+    this.lastCpuAt = new Array<number>(options.seats).fill(0);
     this.pendingFromCpu = new Array<number>(options.seats).fill(Number.NaN);
     this.pendingWallUs = new Array<number>(options.seats).fill(0);
     this.settledMoves = new Array<number>(options.seats).fill(0);
     this.wallMode = chargesWallClock(options.mode);
-    this.lateCpu = this.wallMode && options.settleCpuLate === true;
+    this.lateCpu = options.settleCpuLate === true;
     this.perMove = options.control.kind === 'per-move';
   }
 
@@ -129,11 +148,14 @@ export class TimeKeeper {
     if (this.seat >= 0) throw new Error(`TimeKeeper: seat ${this.seat}'s clock is still running`);
     const first = this.perMove && !this.replied[seat];
     if (this.lateCpu) {
-      // From the reading readAtPrompt took just before this prompt (the bot waiting: exact). Without one,
-      // this move runs on from its last move's start and their CPU time is counted together, never lost.
-      const pending = this.pendingFromCpu[seat] ?? Number.NaN;
+      // From the reading that ended its last move (readAfterReply). Its last move still unread: that one
+      // is read now (its CPU time must be charged before this move's budget is known), exact while it
+      // waits for its prompt; with no reading yet (its first move), read now as well.
+      if (this.isPending(seat)) this.readAfterReply(seat);
       const last = this.lastCpu[seat] ?? Number.NaN;
-      this.cpu0 = !Number.isNaN(pending) ? pending : Number.isNaN(last) ? this.read(seat, true) : last;
+      if (Number.isNaN(last)) this.read(seat, true);
+      this.cpu0 = this.lastCpu[seat] ?? 0;
+      this.cpu0At = this.lastCpuAt[seat] ?? 0;
     } else {
       // The CPU time first: the bot is waiting for its prompt, so it does not change, and reading it
       // (a /proc read) after the wall clock would charge the bot for the judge's own work.
@@ -154,14 +176,18 @@ export class TimeKeeper {
   stop(endWallUs?: number): MoveTime {
     const seat = this.take();
     this.replied[seat] = true;
-    const wallUs = Math.max(0, (endWallUs ?? this.opts.source.wallUs()) - this.wall0);
+    const endUs = endWallUs ?? this.opts.source.wallUs();
+    const wallUs = Math.max(0, endUs - this.wall0);
     let cpuUs = 0;
-    if (this.lateCpu) {
+    if (this.lateCpu && (this.wallMode || this.inTimeForSure(endUs, wallUs))) {
       this.pendingFromCpu[seat] = this.cpu0;
       this.pendingWallUs[seat] = wallUs;
     } else {
-      cpuUs = Math.max(0, this.read(seat) - this.cpu0);
+      const now = this.read(seat);
+      cpuUs = Math.max(0, now - this.cpu0);
       this.cpuTotals[seat] = (this.cpuTotals[seat] ?? 0) + cpuUs;
+      // Reading at a stop already ends the move: the next one starts from it.
+      if (this.lateCpu) this.settledMoves[seat] = (this.settledMoves[seat] ?? 0) + 1;
     }
     const chargedUs = this.wallMode ? wallUs : cpuUs;
     this.wallTotals[seat] = (this.wallTotals[seat] ?? 0) + wallUs;
@@ -180,37 +206,35 @@ export class TimeKeeper {
   }
 
   /**
-   * With {@link TimeKeeperOptions.settleCpuLate}: reads `seat`'s CPU time once per turn of its own, just
-   * before its clock starts (the referee calls it while the program waits for its prompt, or is stopped,
-   * so the reading is exact: read after the prompt, a program woken on the judge's core could run its
-   * whole move first, and that move's CPU time went to the one before). The reading ends the seat's
-   * previous move, whose CPU time it returns and counts (NaN when none is pending), and starts the next
-   * one (called while the clock runs: the running one). It also tells what the program used outside its
-   * own turns ({@link TimeKeeper.betweenTurnsUs}).
+   * With {@link TimeKeeperOptions.settleCpuLate}: reads `seat`'s CPU time once per move of its own, after
+   * its reply (the referee calls it once the next prompt is out, while the program waits for its next
+   * one, or is stopped; or as its clock starts when it moves again with nobody between). The reading ends
+   * the move it replied to, whose CPU time it returns and counts (NaN when none is pending; in `cpu` mode
+   * charged too), and starts its next one. It also tells what the program used outside its own turns
+   * ({@link TimeKeeper.betweenTurnsUs}).
    */
-  readAtPrompt(seat: number): number {
+  readAfterReply(seat: number): number {
     const now = this.read(seat);
     const first = (this.settledMoves[seat] ?? 0) === 0;
     const settled = this.settleSeat(seat, now);
     // A program's first move may hold the end of its start-up (an interpreter still loading, a process
-    // found only later): it is not judged.
-    if (!first && !Number.isNaN(settled)) {
-      // Less its previous move's wall time (one thread's worth of thinking) and, read once its clock
-      // runs, the wall time since this prompt (what it may have spent on the new move already).
-      const sinceStart = this.seat === seat ? Math.max(0, this.opts.source.wallUs() - this.wall0) : 0;
-      this.betweenUs = settled - (this.pendingWallOf(seat) + sinceStart);
-    } else {
-      this.betweenUs = Number.NaN;
-    }
+    // found only later): it is not judged. Less the move's wall time (one thread's worth of thinking),
+    // what is left it used between its previous reading, after its previous reply, and this prompt.
+    this.betweenUs = !first && !Number.isNaN(settled) ? settled - this.pendingWallOf(seat) : Number.NaN;
     if (this.seat === seat) this.cpu0 = now;
     return settled;
   }
 
+  /** Whether `seat`'s last reply's CPU time is still to be read ({@link TimeKeeper.readAfterReply}). */
+  isPending(seat: number): boolean {
+    return !Number.isNaN(this.pendingFromCpu[seat] ?? Number.NaN);
+  }
+
   /**
-   * The CPU time the program read by the last {@link TimeKeeper.readAtPrompt} used outside its own turns:
-   * between its previous reply and this prompt, as far as the readings tell (its previous move's CPU time
-   * less that move's wall time and the wall time since this prompt). NaN up to its second turn: its first
-   * move may hold the end of its start-up. A
+   * The CPU time the program read by the last {@link TimeKeeper.readAfterReply} used outside its own
+   * turns: between its previous reply and the prompt of the move read, as far as the readings tell (that
+   * move's CPU time less its wall time). NaN up to its second move: its first may hold the end of its
+   * start-up. A
    * program whose threads together use more than one core while it thinks shows such time too.
    */
   get betweenTurnsUs(): number {
@@ -224,8 +248,7 @@ export class TimeKeeper {
   settleAll(): number[] {
     const out: number[] = [];
     for (let seat = 0; seat < this.used.length; seat++) {
-      const pending = !Number.isNaN(this.pendingFromCpu[seat] ?? Number.NaN);
-      out.push(pending ? this.settleSeat(seat, this.read(seat)) : Number.NaN);
+      out.push(this.isPending(seat) ? this.settleSeat(seat, this.read(seat)) : Number.NaN);
     }
     return out;
   }
@@ -284,7 +307,19 @@ export class TimeKeeper {
   private read(seat: number, knownThreads?: boolean): number {
     const now = this.opts.source.cpuUs(seat, knownThreads);
     this.lastCpu[seat] = now;
+    this.lastCpuAt[seat] = this.opts.source.wallUs();
     return now;
+  }
+
+  /**
+   * `cpu` mode, settling late: whether the reply stopped at `endUs` after `wallUs` cannot be late, so
+   * its CPU time may be read after the next prompt. Its CPU time since its move's starting reading is at
+   * most that wall time (and a margin for the reading to come) times the CPUs it can use.
+   */
+  private inTimeForSure(endUs: number, wallUs: number): boolean {
+    const cpus = this.opts.cpus ?? Number.POSITIVE_INFINITY;
+    const boundUs = (endUs - this.cpu0At + SETTLE_MARGIN_US) * cpus;
+    return boundUs < this.leftUs && wallUs <= this.wallCapUs(this.leftUs);
   }
 
   /** Ends `seat`'s pending move at the CPU reading `now`: its CPU time, counted (NaN when none is pending). */
@@ -295,6 +330,7 @@ export class TimeKeeper {
     this.settledMoves[seat] = (this.settledMoves[seat] ?? 0) + 1;
     const cpuUs = Math.max(0, now - from);
     this.cpuTotals[seat] = (this.cpuTotals[seat] ?? 0) + cpuUs;
+    if (!this.wallMode) this.used[seat] = (this.used[seat] ?? 0) + cpuUs;
     return cpuUs;
   }
 

@@ -6,7 +6,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The C bots of the judge section, compiled for this run. */
 export interface JudgeBots {
-  /** 6561 player: `bot6561 BURN_US SEED [stamp]` (see bots/bot6561.c). */
+  /** 6561 player: `bot6561 BURN_US SEED [stamp|ponder]` (see bots/bot6561.c). */
   readonly bot6561: string;
   /** Flit player: `botflit BURN_US MOVES [stamp]` (see bots/botflit.c). */
   readonly botflit: string;
@@ -29,10 +29,17 @@ export function buildBots(): JudgeBots {
 
 /**
  * The command line of a 6561 bot burning `burnUs` of CPU per move (0: instant); with `stamp` it writes
- * its clock readings to standard error at the end (stamps.ts).
+ * its clock readings to standard error at the end (stamps.ts); with `ponder` it spins a thread of its own
+ * from its first reply on (a pondering bot, for tests).
  */
-export function command6561(bots: JudgeBots, burnUs: number, seed: number, stamp = false): string[] {
-  return [bots.bot6561, String(burnUs), String(seed), ...(stamp ? ['stamp'] : [])];
+export function command6561(
+  bots: JudgeBots,
+  burnUs: number,
+  seed: number,
+  stamp: boolean | 'ponder' = false,
+): string[] {
+  const extra = stamp === 'ponder' ? ['ponder'] : stamp ? ['stamp'] : [];
+  return [bots.bot6561, String(burnUs), String(seed), ...extra];
 }
 
 /** The command line of a Flit bot that burns `burnUs` and moves on its first `moves` prompts. */

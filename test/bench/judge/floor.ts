@@ -22,34 +22,39 @@ export interface RelayScript {
 }
 
 /**
- * The relay script of a recorded game: its `in` lines grouped per seat between two replies, each group one
- * write, and the seat that answers next written first (the least a relay can make that seat wait; Jury
- * writes it the same lines). After the last reply the rest is written and every input is closed.
+ * The relay script of a recorded game, on Jury's schedule of writes: the opening lines to every seat before
+ * the first reply (the seat that answers first written first), then after each reply one write, to the
+ * seat that answers next: every line for it since its last write (Jury holds a seat's lines for its own
+ * prompt). What no seat answers any more is written after the last reply, and every input is closed.
  */
 export function scriptOf(record: Pick<GameRecord, 'lines' | 'seats'>): RelayScript {
   const seats = record.seats.length;
-  const groups: string[][][] = [];
-  let current: string[][] = Array.from({ length: seats }, () => []);
+  const held: string[][] = Array.from({ length: seats }, () => []);
   const replySeats: number[] = [];
   const expected: string[] = Array.from({ length: seats }, () => '');
+  for (const line of record.lines) if (line.dir === 'out') replySeats.push(line.seat);
+  const write = (seat: number) => {
+    const lines = held[seat] ?? [];
+    held[seat] = [];
+    return { seat, data: Buffer.from(`${lines.join('\n')}\n`, 'latin1') };
+  };
+  const steps: { seat: number; data: Buffer }[][] = [];
   for (const line of record.lines) {
     if (line.dir === 'in') {
-      current[line.seat]?.push(line.text);
+      held[line.seat]?.push(line.text);
       continue;
     }
-    groups.push(current);
-    current = Array.from({ length: seats }, () => []);
-    replySeats.push(line.seat);
+    // Before this reply: at the first, the opening to every seat (the one answering first written
+    // first); later, the prompt of the seat answering, with everything it has not read yet.
+    const first = line.seat;
+    const order =
+      steps.length === 0
+        ? [...held.keys()].sort((a, b) => Number(b === first) - Number(a === first) || a - b)
+        : [first];
+    steps.push(order.filter((seat) => (held[seat]?.length ?? 0) > 0).map(write));
     expected[line.seat] += `${line.text}\n`;
   }
-  groups.push(current);
-  const steps = groups.map((group, k) => {
-    const first = replySeats[k];
-    const order = [...group.keys()].sort((a, b) => Number(b === first) - Number(a === first) || a - b);
-    return order
-      .filter((seat) => (group[seat]?.length ?? 0) > 0)
-      .map((seat) => ({ seat, data: Buffer.from(`${(group[seat] ?? []).join('\n')}\n`, 'latin1') }));
-  });
+  steps.push([...held.keys()].filter((seat) => (held[seat]?.length ?? 0) > 0).map(write));
   return { seats, steps, replySeats: Uint8Array.from(replySeats), expected };
 }
 

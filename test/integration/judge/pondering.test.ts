@@ -87,13 +87,29 @@ describe.runIf(linux)('official timing stops only a program that computes while 
     expect(record.seats.every((s) => s.stoppedFromPly === undefined)).toBe(true);
   });
 
-  it('stops a program that keeps a child process (whose CPU time is not metered) from its second turn on', async () => {
+  it('stops a program that keeps a child process (whose CPU time is not metered) from its first reply on', async () => {
     // ponder.js relays every line to a C player it started, and here never spins itself.
     const relay = [node, join(FIXTURES, 'ponder.js'), '--after=100000', '--', ...player(0)];
     const { record, stops, stoppedWhileOtherRead } = await play([player(0), relay]);
     expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
+    // Looked for in the reading after its first reply (ply 1), once the prompt of ply 2 is out.
+    expect(record.seats[1]?.stoppedFromPly).toBe(2);
+    expect((stoppedWhileOtherRead[1] ?? []).slice(1).every((s) => s)).toBe(true);
+    expect(stops[1]).toBeGreaterThan(400);
+  });
+
+  it('catches a C program pondering in a thread of its own by the reading after its second move', async () => {
+    // Its thread spins from its first reply (ply 1) on; its first move is not judged; the reading after
+    // its second (ply 3), once the prompt of ply 4 is out, finds ~10 ms of CPU time outside its turn.
+    const { record, stops, stoppedWhileOtherRead } = await play([
+      player(10_000),
+      command6561(bots as JudgeBots, 0, 1, 'ponder'),
+    ]);
+    expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
     expect(record.seats[1]?.stoppedFromPly).toBe(4);
-    expect((stoppedWhileOtherRead[1] ?? []).slice(2).every((s) => s)).toBe(true);
+    const during = stoppedWhileOtherRead[1] ?? [];
+    expect(during.slice(1, 2).every((s) => !s)).toBe(true);
+    expect(during.slice(2).every((s) => s)).toBe(true);
     expect(stops[1]).toBeGreaterThan(400);
   });
 
@@ -102,9 +118,10 @@ describe.runIf(linux)('official timing stops only a program that computes while 
     const { record, stops, stoppedWhileOtherRead } = await play([player(10_000), ponderer()]);
     const caught = record.seats[1]?.stoppedFromPly ?? -1;
     expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
-    // Its spinning thread starts after its first reply (ply 1); it is caught at its next turn (ply 3), or
-    // the one after if the thread was slow to start.
-    expect([4, 6]).toContain(caught);
+    // Its spinning thread starts after its first reply (ply 1); the reading after its next move (ply 3),
+    // once the prompt of ply 4 is out, would catch it. But ponder.js plays through a C player it keeps as a
+    // child process, looked for in the reading after its first reply: it is stopped from ply 2.
+    expect(caught).toBe(2);
     expect(stops[0]).toBeLessThanOrEqual(1);
     // From then on it is stopped during every turn of the other (about 500), and not before.
     const during = stoppedWhileOtherRead[1] ?? [];

@@ -2,13 +2,15 @@
  * The benchmark's 6561 player (docs/rules/6561.md): it tracks the board from what it reads and answers
  * every prompt with a legal move at once, so that what Jury charges it is Jury's own overhead.
  *
- *   bot6561 BURN_US SEED [stamp]
+ *   bot6561 BURN_US SEED [stamp|ponder]
  *
  * BURN_US: CPU time in microseconds to burn on every prompt before answering (a busy loop on this
  * thread's CPU clock), 0 for an instant reply. SEED: varies the placements. `stamp`: the
  * CLOCK_MONOTONIC times (ns) at which each prompt was read and each reply was about to be written are
  * kept in memory and written to standard error at the end, one "readNs writeNs" line per reply (standard
  * error, because a confined bot can write no file the benchmark could read; the judge keeps it).
+ * `ponder`: after its first reply it starts a thread that spins on the CPU for good, so it computes while
+ * the other thinks (a pondering bot without a child process, for the tests of official timing).
  *
  * Strategy: placements on a pseudo-random empty field; slides in the direction that leaves the fewest
  * pieces, so the board stays sparse. The game would end early if the board were empty when a slide is
@@ -16,6 +18,7 @@
  * which every slide would. Every game lasts its full 1000 moves.
  * Compiled by the benchmark: cc -O2 -o bot6561 bot6561.c
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +48,12 @@ static void burn(void) {
   long long end = clock_ns(CLOCK_THREAD_CPUTIME_ID) + burn_ns;
   while (clock_ns(CLOCK_THREAD_CPUTIME_ID) < end) {
   }
+}
+
+static void *spin(void *unused) {
+  volatile unsigned x = 0;
+  for (;;) x = x * 31 + 7;
+  return unused;
 }
 
 static unsigned long long next_random(void) {
@@ -150,6 +159,8 @@ int main(int argc, char **argv) {
   if (argc > 1) burn_ns = atoll(argv[1]) * 1000LL;
   if (argc > 2) rng ^= (unsigned long long)atoll(argv[2]) * 0x9E3779B97F4A7C15ULL;
   int stamping = argc > 3 && strcmp(argv[3], "stamp") == 0;
+  int pondering = argc > 3 && strcmp(argv[3], "ponder") == 0;
+  int replies = 0;
   char line[256], move[4];
   int seat = -1;
   while (fgets(line, sizeof line, stdin)) {
@@ -172,6 +183,10 @@ int main(int argc, char **argv) {
     fputs(move, stdout);
     fputc('\n', stdout);
     fflush(stdout);
+    if (pondering && ++replies == 1) {
+      pthread_t thread;
+      pthread_create(&thread, NULL, spin, NULL);
+    }
   }
   if (stamping) {
     for (int i = 0; i < stamps; i++) fprintf(stderr, "%lld %lld\n", stamp_read[i], stamp_write[i]);
