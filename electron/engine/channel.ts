@@ -73,6 +73,13 @@ export interface PlayerChannel {
    */
   startedChildren?(): boolean;
   /**
+   * Resolves once the player's own program runs and waits for its first line (its start-up is over: past
+   * the wrappers Jury starts it through, it sleeps), or has ended, or `timeoutMs` has passed; never
+   * rejects. The referee waits for every seat's before the first prompt, so that the programs start up
+   * side by side, none of it in a game's turns. Absent: nothing to wait for.
+   */
+  waitingForInput?(timeoutMs: number): Promise<void>;
+  /**
    * Where the player's writable working folder is: `inside`, the path it sees, is a private folder of
    * `host` on Jury's side (confined players); null or absent where what it sees is the host's own path.
    */

@@ -13,6 +13,7 @@ import { LineFramer } from './line-framer.ts';
 import { fdTarget, hasChildren, holdsTarget, pidsWithEnvEntry } from './proc.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from './sandbox.ts';
 import { prepareSandbox, type PreparedSandbox } from './sandbox-setup.ts';
+import { untilWaiting, wrapperNames } from './ready.ts';
 import { decodeExit, register, signalGroup, signalProcess, unregister, type Killable } from './signals.ts';
 import { StderrCollector } from './stderr-collector.ts';
 
@@ -76,6 +77,8 @@ export class BotProcess implements PlayerChannel, Killable {
   private readonly errors: StderrCollector;
   private readonly inbox: Inbox;
   private readonly tree: BotTree | null = null;
+  /** The names of the programs it is started through (see {@link BotProcess.waitingForInput}). */
+  private readonly wrappers: ReadonlySet<string>;
   private stdinOpen = false;
   /** The descriptor of the bot's stdin pipe, for {@link BotProcess.writeDirect}; -1 where unknown. */
   private stdinFd = -1;
@@ -102,6 +105,7 @@ export class BotProcess implements PlayerChannel, Killable {
     });
     this.marker = `${BOT_MARKER_VAR}=${randomUUID()}`;
     const caps = options.sandbox ?? sandboxCapabilities();
+    this.wrappers = wrapperNames(caps);
     const limits = options.limits ?? DEFAULT_LIMITS;
     const env: Record<string, string | undefined> = { ...process.env, ...launch.env };
     const exe = findExecutable(launch.executable, launch.cwd, env);
@@ -267,6 +271,12 @@ export class BotProcess implements PlayerChannel, Killable {
   writableFolder(): { readonly host: string; readonly inside: string } | null {
     const c = this.sandbox?.setup.confinement;
     return c ? { host: c.workdir, inside: c.mountAt } : null;
+  }
+
+  waitingForInput(timeoutMs: number): Promise<void> {
+    const tree = this.tree;
+    if (tree === null) return Promise.resolve();
+    return untilWaiting(tree, this.wrappers, () => this.hasExited || this.ending !== null, timeoutMs);
   }
 
   startedChildren(): boolean {

@@ -19,6 +19,8 @@ function canRead(path: string): boolean {
 
 /** The fields of /proc/PID/stat that Jury uses. */
 export interface ProcStat {
+  /** The program's name (the first 15 bytes of the file name it was started from). */
+  readonly comm: string;
   readonly state: string;
   readonly ppid: number;
   readonly pgid: number;
@@ -39,7 +41,8 @@ export function readStat(pid: number): ProcStat | null {
   if (close < 0) return null;
   const f = text.slice(close + 2).split(' ');
   // f[0] is field 3 (state); field n is f[n - 3].
-  return { state: f[0] ?? '?', ppid: Number(f[1]), pgid: Number(f[2]), startTicks: Number(f[19]) };
+  const comm = text.slice(text.indexOf('(') + 1, close);
+  return { comm, state: f[0] ?? '?', ppid: Number(f[1]), pgid: Number(f[2]), startTicks: Number(f[19]) };
 }
 
 /** Whether `pid` exists and is not a zombie (a zombie has finished; it only waits to be reaped). */

@@ -7,6 +7,12 @@ import { judgeReply } from './verdict.ts';
 export type { RefereeEvent, RefereeOptions } from './options.ts';
 export type { Contestant } from './seat-book.ts';
 
+/**
+ * The longest the referee waits for the programs to start up before the first prompt. A program still
+ * starting then (a JVM) finishes in its first turn, stopped while the others think (official timing).
+ */
+export const START_UP_WAIT_MS = 1000;
+
 /** A bad game setup (for example an invalid board string): nothing was played. */
 export class RefereeSetupError extends Error {}
 
@@ -29,6 +35,9 @@ export async function playGame(
   const setup = game.setup(options.board === undefined ? { seed } : { seed, board: options.board });
   if (!setup.ok) throw new RefereeSetupError(setup.error.message);
 
+  // Every program starts up side by side before the first prompt, not each in its own first turn (in
+  // official timing a program that has not replied yet is stopped while another thinks).
+  await Promise.all(contestants.map((c) => c.channel.waitingForInput?.(START_UP_WAIT_MS)));
   const table = new GameTable(contestants, options, setup.value);
   for (let actor = table.toAct(); actor !== null; actor = table.toAct()) {
     if (!table.playsItself(actor)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coresOfSlot } from './game-player.ts';
+import { coresOfSlot } from '../play-match.ts';
 
 describe('coresOfSlot', () => {
   it('gives each running game a core of its own, the last cores first', () => {

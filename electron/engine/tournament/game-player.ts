@@ -4,7 +4,7 @@ import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import type { Launcher, MatchBot } from '../play-match.ts';
-import { playMatch } from '../play-match.ts';
+import { coresOfSlot, playMatch } from '../play-match.ts';
 import type { RefereeEvent } from '../referee/referee.ts';
 import { budgetControl } from '../timing/budget.ts';
 import type { TournamentConfig } from './config.ts';
@@ -45,16 +45,6 @@ export function refereeLogsFolder(store: string): string {
 /** A store and the files SQLite and the run lock keep beside it. */
 export function storeFiles(path: string): string[] {
   return [path, `${path}-wal`, `${path}-shm`, `${path}-journal`, `${path}.lock`];
-}
-
-/**
- * The cores a game's bots are pinned to, or null when games at once outnumber the cores (pinning would
- * then stack games on shared cores). The last cores are used first, leaving core 0 to Jury and the
- * system when there is room.
- */
-export function coresOfSlot(slot: GameSlot, cores: number): number[] | null {
-  if (slot.concurrency > cores || slot.slot >= cores) return null;
-  return [cores - 1 - slot.slot];
 }
 
 /**

@@ -78,6 +78,8 @@ export interface RelayRun {
 export interface RelayOptions {
   /** Kill the bots after this many replies instead of playing the game out. */
   readonly stopAfter?: number;
+  /** Called with each reply's index as it arrives (for measurements around the relay). */
+  readonly onReply?: (k: number) => void;
 }
 
 /**
@@ -138,6 +140,7 @@ export function relay(
         (replied[seat] as Buffer[]).push(chunk);
         for (let i = chunk.indexOf(10); i >= 0 && k < stopAfter; i = chunk.indexOf(10, i + 1)) {
           arrivalUs[k] = at;
+          options.onReply?.(k);
           if (k === 0) firstReplyUs = at;
           k++;
           if (k === stopAfter) return finish();
