@@ -4,7 +4,7 @@ import { hasProc, readStat } from './proc.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 
 /** How often a starting program is looked at (a read of /proc/PID/stat). */
-const LOOK_EVERY_MS = 1;
+const LOOK_EVERY_MS = 2;
 
 /**
  * The names (as /proc/PID/stat shows them: at most 15 bytes) of the programs Jury may start a bot
@@ -42,14 +42,14 @@ export function runsAndWaits(tree: BotTree, wrappers: ReadonlySet<string>): bool
  * How long a program must sleep with its CPU time standing still to count as waiting for its first line:
  * a runtime starting up may sleep a moment (Node's main thread waits for its module loader's thread).
  */
-const QUIET_MS = 5;
+const QUIET_MS = 2;
 
 /** CPU time (µs) a waiting program may still show between two looks (a reading's own noise). */
 const QUIET_CPU_US = 50;
 
 /**
  * Resolves once {@link runsAndWaits} has held for {@link QUIET_MS} with the program's CPU time (all its
- * threads) standing still, or `ended()` is true, or `timeoutMs` has passed, looking every millisecond (see
+ * threads) standing still, or `ended()` is true, or `timeoutMs` has passed, looking every {@link LOOK_EVERY_MS} ms (see
  * PlayerChannel.waitingForInput). Where there is no /proc it resolves at once.
  */
 export function untilWaiting(

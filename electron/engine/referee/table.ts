@@ -22,6 +22,12 @@ import { isGone, missedTurnCause, type Turn } from './verdict.ts';
 const NOTHING: readonly Delivery[] = [];
 
 /**
+ * The CPUs of this machine, read once: a bot cannot use more CPU time than this many times the wall
+ * time (see TimeKeeperOptions.cpus). os.cpus() parses /proc/cpuinfo, about a millisecond each call.
+ */
+const MACHINE_CPUS = cpus().length;
+
+/**
  * Official mode: CPU time a program may use between its reply and its next prompt before it counts as
  * computing while the others think (reading its prompt and going back to wait takes microseconds).
  */
@@ -87,7 +93,7 @@ export class GameTable {
       seats: contestants.length,
       // One CPU reading per move, of the seat that replied, once the next prompt is out (see readCpu).
       settleCpuLate: true,
-      cpus: cpus().length,
+      cpus: MACHINE_CPUS,
       source: {
         wallUs: monotonicUs,
         cpuUs: (seat, knownThreads) => this.seats.book(seat).channel.cpuUs(knownThreads),

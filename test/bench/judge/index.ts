@@ -3,14 +3,31 @@ import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureAccuracy } from './accuracy.ts';
 import { buildBots } from './bots.ts';
 import { measureDeadline } from './deadline.ts';
+import { measureGamePhases } from './game-phases.ts';
 import { measureGameStart } from './game-start.ts';
 import { measurePerMove } from './per-move.ts';
 import { measureThroughput } from './throughput.ts';
 
 /** How much each part measures, full and with --quick. */
 const SIZES = {
-  full: { rounds: 6, perLane: 2, throughputRounds: 3, starts: 30, burnsUs: [1000, 5000], flitTurns: 10_000 },
-  quick: { rounds: 2, perLane: 1, throughputRounds: 1, starts: 8, burnsUs: [1000], flitTurns: 1000 },
+  full: {
+    rounds: 6,
+    perLane: 2,
+    throughputRounds: 3,
+    phaseGames: 6,
+    starts: 30,
+    burnsUs: [1000, 5000],
+    flitTurns: 10_000,
+  },
+  quick: {
+    rounds: 2,
+    perLane: 1,
+    throughputRounds: 1,
+    phaseGames: 2,
+    starts: 8,
+    burnsUs: [1000],
+    flitTurns: 1000,
+  },
 };
 
 /**
@@ -40,6 +57,7 @@ export const judgeSection: Section = {
       await guarded(results, 'throughput', ctx, () =>
         measureThroughput(ctx, bots, size.perLane, size.throughputRounds),
       );
+      await guarded(results, 'gamePhases', ctx, () => measureGamePhases(ctx, bots, size.phaseGames));
       await guarded(results, 'gameStart', ctx, () => measureGameStart(ctx, bots, size.starts));
       await guarded(results, 'deadline', ctx, () => measureDeadline(ctx, bots, size.flitTurns, cores));
       await guarded(results, 'accuracy', ctx, () => measureAccuracy(ctx, bots, size.burnsUs));
