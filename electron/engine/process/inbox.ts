@@ -87,6 +87,7 @@ export class Inbox {
   /** Drops every queued line and returns how many there were. */
   discard(): number {
     const n = this.queue.length;
+    if (n === 0) return 0; // the common case, before every per-move prompt: nothing to drop
     this.queue = [];
     this.queuedBytes = 0;
     this.resumeOutput();
