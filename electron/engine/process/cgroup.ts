@@ -225,6 +225,9 @@ function makeSpare(parent: string): void {
     sparesHooked = true;
     process.once('exit', () => {
       for (const dirs of spares.values()) for (const dir of dirs) removeTree(dir);
+      // With them, every bot's cgroup whose removal was still under way (its processes reaped late), and
+      // this process's own folder: otherwise only the next Jury would sweep them (sweepStale).
+      for (const parent of spares.keys()) removeTree(parent);
     });
   }
   making.set(parent, (making.get(parent) ?? 0) + 1);
