@@ -34,6 +34,8 @@ async function play(
     /** Called whenever a player is asked to move, with the ply and every channel. */
     onAsked?: (seat: number, ply: number, channels: readonly MemoryChannel[]) => void;
     onEvent?: (event: RefereeEvent, writes: Table['writes']) => void;
+    /** Each channel's start-up wait (PlayerChannel.waitingForInput), given the writes so far. */
+    waiting?: (seat: number, writes: Table['writes']) => Promise<void>;
   } = {},
 ): Promise<Table> {
   const game: AnyGameModule = gameModule(id);
@@ -48,6 +50,8 @@ async function play(
       return own(view);
     };
     const channel = new MemoryChannel(seat, oracle, strategy);
+    const { waiting } = extra;
+    if (waiting) channel.waitingForInput = () => waiting(seat, writes);
     const send = channel.send.bind(channel);
     channel.send = (lines) => {
       writes.push({ seat, lines: [...lines] });
@@ -123,6 +127,29 @@ describe('the referee with well-behaved players', () => {
   it('never signals a program in cpu timing', async () => {
     const { signals } = await play('flit', 5, {}, { timing: 'cpu' });
     expect(signals).toEqual(signals.map(() => ({ suspend: 0, resume: 0 })));
+  });
+
+  it('waits for every program to start up before it writes the first line', async () => {
+    const writtenWhenReady: number[] = [];
+    const { record } = await play(
+      'flit',
+      5,
+      {},
+      {
+        waiting: (seat, writes) =>
+          new Promise((resolve) =>
+            setTimeout(
+              () => {
+                writtenWhenReady.push(writes.length);
+                resolve();
+              },
+              10 * (4 - seat),
+            ),
+          ),
+      },
+    );
+    expect(writtenWhenReady).toEqual([0, 0, 0, 0]);
+    expect(record.moves.length).toBeGreaterThan(0);
   });
 
   it('sends Quit as the last line to every player of a two-player game', async () => {

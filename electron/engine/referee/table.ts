@@ -300,7 +300,7 @@ export class GameTable {
     m.chargedUs = cpuUs;
     this.seats.book(seat).noteCharged(cpuUs);
     const event = this.lastMoveEvent;
-    if (event !== null && this.events.length > 0 && this.events.at(-1) === event) event.chargedUs = cpuUs;
+    if (event !== null && this.events.some((e) => e === event)) event.chargedUs = cpuUs;
   }
 
   /** Whether `seat`'s program keeps a child process, looked for only when its interval has passed. */
