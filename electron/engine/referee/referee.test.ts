@@ -51,7 +51,7 @@ async function play(
     };
     const channel = new MemoryChannel(seat, oracle, strategy);
     const { waiting } = extra;
-    if (waiting) channel.waitingForInput = () => waiting(seat, writes);
+    if (waiting) Object.assign(channel, { waitingForInput: () => waiting(seat, writes) });
     const send = channel.send.bind(channel);
     channel.send = (lines) => {
       writes.push({ seat, lines: [...lines] });
