@@ -30,9 +30,13 @@ export interface ProcStat {
 
 /** Parses /proc/PID/stat; null when the process does not exist (or /proc is missing). */
 export function readStat(pid: number): ProcStat | null {
+  return statAt(`/proc/${pid}/stat`);
+}
+
+function statAt(path: string): ProcStat | null {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    text = readFileSync(path, 'latin1');
   } catch {
     return null;
   }
@@ -171,4 +175,23 @@ export function hasChildren(pid: number): boolean | null {
     }
   }
   return known ? false : null;
+}
+
+/**
+ * Whether any thread of `pid` is running or ready to run ("R") or in an uninterruptible wait, usually
+ * for the disk ("D"): it is busy even when its main thread sleeps (a runtime's main thread waits for
+ * its helper threads while they start it up). False when the process is gone.
+ */
+export function anyThreadBusy(pid: number): boolean {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return false;
+  }
+  for (const tid of tasks) {
+    const state = statAt(`/proc/${pid}/task/${tid}/stat`)?.state;
+    if (state === 'R' || state === 'D') return true;
+  }
+  return false;
 }

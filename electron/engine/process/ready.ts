@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { BotTree } from './bot-tree.ts';
-import { hasProc, readStat } from './proc.ts';
+import { anyThreadBusy, hasProc, readStat } from './proc.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 
 /** How often a starting program is looked at (a read of /proc/PID/stat). */
@@ -27,15 +27,17 @@ export function wrapperNames(caps: SandboxCapabilities): ReadonlySet<string> {
 
 /**
  * Whether the bot below `tree` runs its own program and waits: found, past its wrappers (`wrappers`),
- * and sleeping (a program waiting for its first line sleeps in its read). A process already gone counts
- * as done waiting: its exit tells the rest.
+ * and asleep, every thread of it (a program waiting for its first line sleeps in its read; a runtime
+ * still starting up may sleep in its main thread while a helper thread works or waits for a core, which
+ * a machine under load shows as ready to run with its CPU time standing still). A process already gone
+ * counts as done waiting: its exit tells the rest.
  */
 export function runsAndWaits(tree: BotTree, wrappers: ReadonlySet<string>): boolean {
   const pid = tree.find();
   if (pid === null) return false;
   const stat = readStat(pid);
   if (stat === null) return true;
-  return !wrappers.has(stat.comm) && stat.state === 'S';
+  return !wrappers.has(stat.comm) && stat.state === 'S' && !anyThreadBusy(pid);
 }
 
 /**

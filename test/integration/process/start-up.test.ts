@@ -3,10 +3,10 @@ import { fixture, stateOf, useBots } from './helpers.ts';
 
 const linux = process.platform === 'linux';
 
-/** Milliseconds `promise` took to settle. */
-async function took(promise: Promise<unknown>): Promise<number> {
+/** Milliseconds the promise `start` returns took to settle, counted from before `start` runs. */
+async function took(start: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
-  await promise;
+  await start();
   return performance.now() - t0;
 }
 
@@ -16,7 +16,7 @@ describe.runIf(linux)('waiting for a bot to start up, with real processes', () =
 
   it('resolves once the program waits for its first line, its start-up over', async () => {
     const bot = fixture('burn.js', ['--start-ms=300', '--ms=1']);
-    const waited = await took(bot.waitingForInput(10_000));
+    const waited = await took(() => bot.waitingForInput(10_000));
     // Its own start-up (Node's, then 300 ms of burning) is behind it, not the wrappers' alone.
     expect(bot.cpuUs()).toBeGreaterThanOrEqual(300_000);
     expect(waited).toBeLessThan(10_000);
@@ -25,7 +25,7 @@ describe.runIf(linux)('waiting for a bot to start up, with real processes', () =
 
   it('gives up at the time given for a program that never waits', async () => {
     const bot = fixture('burn.js', ['--forever']);
-    const waited = await took(bot.waitingForInput(400));
+    const waited = await took(() => bot.waitingForInput(400));
     expect(waited).toBeGreaterThanOrEqual(390);
     expect(waited).toBeLessThan(5_000);
     expect(bot.exited).toBe(false);
@@ -33,7 +33,7 @@ describe.runIf(linux)('waiting for a bot to start up, with real processes', () =
 
   it('resolves as the program ends, without waiting out the time given', async () => {
     const bot = fixture('crash-start.js');
-    const waited = await took(bot.waitingForInput(20_000));
+    const waited = await took(() => bot.waitingForInput(20_000));
     expect(waited).toBeLessThan(15_000);
     await bot.shutdown(0);
     expect(bot.exit).not.toBeNull();
