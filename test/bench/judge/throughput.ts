@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from '../../../electron/engine/process/index.ts';
-import type { MatchBot } from '../../../electron/engine/play-match.ts';
+import { coresOfSlot, type MatchBot } from '../../../electron/engine/play-match.ts';
 import { gamePlayer } from '../../../electron/engine/tournament/game-player.ts';
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
 import { heading, num, vsFloor } from '../lib/format.ts';
 import type { BenchContext, Figures, PartResult, Target } from '../lib/section.ts';
 import { command6561, type JudgeBots } from './bots.ts';
+import { confinedCommands } from './confined-floor.ts';
 import { relay, scriptOf, type RelayScript } from './floor.ts';
 import { benchConfig, benchGame, expectClean, timedMatch } from './matches.ts';
 
@@ -70,8 +71,22 @@ export async function measureThroughput(
       return record.moves.length;
     };
   };
+  // The floor with Jury's confinement: the same relay, its bots started through the very command lines
+  // Jury spawns (wrappers, bubblewrap, cgroup, uid, limits, the lane's core). What it loses against the
+  // bare floor is the confinement's own cost, the part of Jury's gap no judge can win back.
+  const limits = benchConfig('6561', 'official').limits;
+  const confinedFloor = async (lane: number): Promise<number> => {
+    const cpus = limits.affinity === false ? null : coresOfSlot({ slot: lane, concurrency: lanes }, lanes);
+    const wrapped = confinedCommands(commands, limits, caps, cpus);
+    try {
+      return (await relay(wrapped.commands, script)).replies;
+    } finally {
+      await wrapped.release();
+    }
+  };
   const ways: Record<string, (lane: number, g: number) => Promise<number>> = {
     floor: async () => (await relay(commands, script)).replies,
+    'floor, confined': confinedFloor,
     official: jury('official'),
     cpu: jury('cpu'),
     'official, without confinement': jury('official', false),
@@ -105,6 +120,42 @@ export async function measureThroughput(
         atLeast: true,
         note: `${rounds * lanes * perLane} games of 1000 moves`,
       }),
+    );
+  }
+  // Why the bare floor's target is out of reach here: the confinement alone, with no judge at all.
+  const confinedFloorRate = rate('floor, confined');
+  ctx.log(
+    `  floor, confined (bare relays, bots started as Jury starts them) ${num(confinedFloorRate, 0).padStart(7)} moves/s  ${num((100 * confinedFloorRate) / floor, 0)}% of the floor`,
+  );
+  figures['confinedFloor'] = {
+    movesPerSecond: Math.round(confinedFloorRate),
+    share: Math.round((confinedFloorRate / floor) * 1000) / 1000,
+  };
+  targets.push(
+    vsFloor(
+      `throughput, ${lanes} games at once: the floor with Jury's confinement`,
+      confinedFloorRate,
+      floor,
+      'moves/s',
+      null,
+      {
+        atLeast: true,
+        note: "a bare relay whose bots start through Jury's wrappers and bubblewrap: the confinement's own cost",
+      },
+    ),
+  );
+  for (const mode of ['official', 'cpu'] as const) {
+    const r = rate(mode);
+    ctx.log(`  Jury, ${mode.padEnd(9)} against the confined floor ${num((100 * r) / confinedFloorRate, 0)}%`);
+    targets.push(
+      vsFloor(
+        `throughput, ${lanes} games at once, ${mode} timing, against the confined floor`,
+        r,
+        confinedFloorRate,
+        'moves/s',
+        MIN_SHARE,
+        { atLeast: true, note: "the judge's own share: both sides start their bots confined alike" },
+      ),
     );
   }
   const bareRate = rate('official, without confinement');
