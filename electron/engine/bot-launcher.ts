@@ -1,4 +1,5 @@
-import { sha256File, sha256Files, identityFile } from './bots/hash.ts';
+import { sha256FileCached } from './bots/hash-cache.ts';
+import { sha256Files, identityFile } from './bots/hash.ts';
 import type { Launcher, LaunchedBot, MatchBot } from './play-match.ts';
 import {
   findExecutable,
@@ -10,15 +11,17 @@ import {
 
 /**
  * The content hash (SHA-256) of the file that identifies this version of `bot`: its program, or the
- * script an interpreter runs (see identityFile), or the bot's own {@link MatchBot.identity} files. Null when the program cannot be found or read. Game
- * records and the participants table both take a bot's hash from here, so they always agree.
+ * script an interpreter runs (see identityFile), or the bot's own {@link MatchBot.identity} files. Null
+ * when the program cannot be found or read. Game records and the participants table both take a bot's
+ * hash from here, so they always agree. Hashed again only when a file changed (FileHashCache): every
+ * game asks.
  */
 export async function botHash(bot: MatchBot): Promise<string | null> {
-  if (bot.identity !== undefined) return sha256Files(bot.identity).catch(() => null);
+  if (bot.identity !== undefined) return sha256Files(bot.identity, sha256FileCached).catch(() => null);
   const [executable = '', ...args] = bot.command;
   const cwd = bot.cwd ?? process.cwd();
   const exe = findExecutable(executable, cwd, { ...process.env, ...bot.env });
-  return exe === null ? null : await sha256File(identityFile(exe, args, cwd)).catch(() => null);
+  return exe === null ? null : await sha256FileCached(identityFile(exe, args, cwd)).catch(() => null);
 }
 
 /** A {@link Launcher} that can also say, before a game, why a bot could not be started. */

@@ -17,13 +17,16 @@ export function sha256File(path: string): Promise<string> {
 }
 
 /**
- * One SHA-256 over several files, as lowercase hex: each file's path as given and the hash of its content,
- * in the order given, so a changed, added, removed or renamed file changes it. Rejects when a file cannot
- * be read.
+ * One SHA-256 over several files, as lowercase hex: each file's path as given and the hash of its content
+ * (by `hashFile`), in the order given, so a changed, added, removed or renamed file changes it. Rejects
+ * when a file cannot be read.
  */
-export async function sha256Files(paths: readonly string[]): Promise<string> {
+export async function sha256Files(
+  paths: readonly string[],
+  hashFile: (path: string) => Promise<string> = sha256File,
+): Promise<string> {
   const all = createHash('sha256');
-  for (const path of paths) all.update(`${path}\0${await sha256File(path)}\n`);
+  for (const path of paths) all.update(`${path}\0${await hashFile(path)}\n`);
   return all.digest('hex');
 }
 
