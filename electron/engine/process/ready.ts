@@ -26,18 +26,16 @@ export function wrapperNames(caps: SandboxCapabilities): ReadonlySet<string> {
 }
 
 /**
- * Whether the bot below `tree` runs its own program and waits: found, past its wrappers (`wrappers`),
- * and asleep, every thread of it (a program waiting for its first line sleeps in its read; a runtime
- * still starting up may sleep in its main thread while a helper thread works or waits for a core, which
- * a machine under load shows as ready to run with its CPU time standing still). A process already gone
- * counts as done waiting: its exit tells the rest.
+ * Whether the bot below `tree` runs its own program and sleeps: found, past its wrappers (`wrappers`),
+ * and its main thread asleep (a program waiting for its first line sleeps in its read). A process already
+ * gone counts as done waiting: its exit tells the rest.
  */
 export function runsAndWaits(tree: BotTree, wrappers: ReadonlySet<string>): boolean {
   const pid = tree.find();
   if (pid === null) return false;
   const stat = readStat(pid);
   if (stat === null) return true;
-  return !wrappers.has(stat.comm) && stat.state === 'S' && !anyThreadBusy(pid);
+  return !wrappers.has(stat.comm) && stat.state === 'S';
 }
 
 /**
@@ -51,7 +49,7 @@ const QUIET_CPU_US = 50;
 
 /**
  * Resolves once {@link runsAndWaits} has held for {@link QUIET_MS} with the program's CPU time (all its
- * threads) standing still, or `ended()` is true, or `timeoutMs` has passed, looking every
+ * threads) standing still and none of its threads ready to run, or `ended()` is true, or `timeoutMs` has passed, looking every
  * {@link LOOK_EVERY_MS} ms (see PlayerChannel.waitingForInput). Where there is no /proc it resolves at once.
  */
 export function untilWaiting(
@@ -74,7 +72,14 @@ export function untilWaiting(
         const cpu = tree.cpuUs();
         if (!(Math.abs(cpu - lastCpu) <= QUIET_CPU_US) || Number.isNaN(quietSince)) quietSince = now;
         lastCpu = cpu;
-        if (now - quietSince >= QUIET_MS) return resolve();
+        if (now - quietSince >= QUIET_MS) {
+          // Still, but maybe only waiting: a runtime starting up may sleep in its main thread while a
+          // helper thread works or, on a loaded machine, waits for a core with its CPU time standing
+          // still. Its threads are looked at only now (a JVM has dozens), not at every look.
+          const pid = tree.find();
+          if (pid === null || !anyThreadBusy(pid)) return resolve();
+          quietSince = now;
+        }
       }
       setTimeout(look, LOOK_EVERY_MS);
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture, stateOf, useBots } from './helpers.ts';
+import { ask, compileC, fixture, program, stateOf, useBots } from './helpers.ts';
 
 const linux = process.platform === 'linux';
 
@@ -29,6 +29,18 @@ describe.runIf(linux)('waiting for a bot to start up, with real processes', () =
     expect(waited).toBeGreaterThanOrEqual(390);
     expect(waited).toBeLessThan(5_000);
     expect(bot.exited).toBe(false);
+  });
+
+  it('waits while a thread of a sleeping program is held up, with its CPU time standing still', async () => {
+    // Its main thread sleeps in its read from the start; its helper thread sits in a disk-like wait
+    // (state D) for 600 ms: a start-up not over although the program looks idle.
+    const exe = compileC('busy-helper');
+    if (exe === null) return;
+    const bot = program(exe, ['--ms=600']);
+    const waited = await took(() => bot.waitingForInput(10_000));
+    expect(waited).toBeGreaterThanOrEqual(500);
+    expect(waited).toBeLessThan(10_000);
+    expect(await ask(bot, 'hello')).toMatchObject({ kind: 'line', line: 'ok' });
   });
 
   it('resolves as the program ends, without waiting out the time given', async () => {
