@@ -29,8 +29,8 @@ describe("the benchmark's measuring", () => {
   it("pairs each reply written with the next prompt read, leaving out each bot's first prompt", () => {
     // Seat 0 reads at 0 and 30, writes at 10 and 40; seat 1 reads at 12 and 45, writes at 20 and 50.
     const spans = replySpans([
-      { readUs: [0, 30], writeUs: [10, 40] },
-      { readUs: [12, 45], writeUs: [20, 50] },
+      { readUs: [0, 30], writeUs: [10, 40], cpuUs: [] },
+      { readUs: [12, 45], writeUs: [20, 50], cpuUs: [] },
     ]);
     // 10 → 12 is seat 1's first prompt (left out); 20 → 30, 40 → 45; nothing follows 50.
     expect(spans.map((s) => [s.writer, s.reader])).toEqual([

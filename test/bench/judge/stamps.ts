@@ -6,6 +6,11 @@ import { summarize, type Summary } from '../lib/stats.ts';
 export interface BotStamps {
   readonly readUs: readonly number[];
   readonly writeUs: readonly number[];
+  /**
+   * The bot's own CPU time (µs, its whole process) once each reply was written, where the bot stamps it
+   * (bot6561.c); empty where it does not.
+   */
+  readonly cpuUs: readonly number[];
 }
 
 /**
@@ -27,18 +32,23 @@ function monotonicOriginNs(): number {
 
 let origin: number | null = null;
 
-/** The stamps a bot wrote to standard error ("readNs writeNs" per line; other lines are ignored). */
+/**
+ * The stamps a bot wrote to standard error ("readNs writeNs" or "readNs writeNs cpuNs" per line; other
+ * lines are ignored).
+ */
 export function parseStamps(stderr: string): BotStamps {
   origin ??= monotonicOriginNs();
   const readUs: number[] = [];
   const writeUs: number[] = [];
+  const cpuUs: number[] = [];
   for (const row of stderr.split('\n')) {
-    const [r, w] = row.split(' ').map(Number);
+    const [r, w, c] = row.split(' ').map(Number);
     if (r === undefined || w === undefined || !Number.isFinite(r) || !Number.isFinite(w)) continue;
     readUs.push((r - origin) / 1000);
     writeUs.push((w - origin) / 1000);
+    if (c !== undefined && Number.isFinite(c)) cpuUs.push(c / 1000);
   }
-  return { readUs, writeUs };
+  return { readUs, writeUs, cpuUs };
 }
 
 /** A reply written by one bot and the next prompt read by the bot that moves next. */

@@ -6,9 +6,12 @@
  *
  * BURN_US: CPU time in microseconds to burn on every prompt before answering (a busy loop on this
  * thread's CPU clock), 0 for an instant reply. SEED: varies the placements. `stamp`: the
- * CLOCK_MONOTONIC times (ns) at which each prompt was read and each reply was about to be written are
- * kept in memory and written to standard error at the end, one "readNs writeNs" line per reply (standard
- * error, because a confined bot can write no file the benchmark could read; the judge keeps it).
+ * CLOCK_MONOTONIC times (ns) at which each prompt was read and each reply was about to be written, and
+ * the process's CPU time (ns, all threads) once each reply was written, are kept in memory and written to
+ * standard error at the end, one "readNs writeNs cpuNs" line per reply (standard error, because a
+ * confined bot can write no file the benchmark could read; the judge keeps it). Between two replies' CPU
+ * stamps lies all the CPU time of the later move as the bot itself counts it: waiting for and reading its
+ * prompt, thinking, writing the reply.
  * `ponder`: after its first reply it starts a thread that spins on the CPU for good, so it computes while
  * the other thinks (a pondering bot without a child process, for the tests of official timing).
  *
@@ -34,7 +37,7 @@ static int moves = 0;
 static const int RHYTHM[10] = {1, 2, 3, 0, 0, 1, 2, 3, 0, 0};
 static unsigned long long rng = 88172645463325252ULL;
 static long long burn_ns = 0;
-static long long stamp_read[MAX_STAMPS], stamp_write[MAX_STAMPS];
+static long long stamp_read[MAX_STAMPS], stamp_write[MAX_STAMPS], stamp_cpu[MAX_STAMPS];
 static int stamps = 0;
 
 static long long clock_ns(clockid_t id) {
@@ -176,20 +179,23 @@ int main(int argc, char **argv) {
     burn();
     choose(move);
     apply(move);
-    if (stamping && stamps < MAX_STAMPS) {
-      stamp_read[stamps] = read_at;
-      stamp_write[stamps++] = clock_ns(CLOCK_MONOTONIC);
+    int stamp = stamping && stamps < MAX_STAMPS ? stamps++ : -1;
+    if (stamp >= 0) {
+      stamp_read[stamp] = read_at;
+      stamp_write[stamp] = clock_ns(CLOCK_MONOTONIC);
     }
     fputs(move, stdout);
     fputc('\n', stdout);
     fflush(stdout);
+    if (stamp >= 0) stamp_cpu[stamp] = clock_ns(CLOCK_PROCESS_CPUTIME_ID);
     if (pondering && ++replies == 1) {
       pthread_t thread;
       pthread_create(&thread, NULL, spin, NULL);
     }
   }
   if (stamping) {
-    for (int i = 0; i < stamps; i++) fprintf(stderr, "%lld %lld\n", stamp_read[i], stamp_write[i]);
+    for (int i = 0; i < stamps; i++)
+      fprintf(stderr, "%lld %lld %lld\n", stamp_read[i], stamp_write[i], stamp_cpu[i]);
     fflush(stderr);
   }
   return 0;
