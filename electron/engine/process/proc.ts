@@ -178,20 +178,29 @@ export function hasChildren(pid: number): boolean | null {
 }
 
 /**
- * Whether any thread of `pid` is running or ready to run ("R") or in an uninterruptible wait, usually
- * for the disk ("D"): it is busy even when its main thread sleeps (a runtime's main thread waits for
- * its helper threads while they start it up). False when the process is gone.
+ * What the threads of `pid` do now, read from every thread's /proc entry (the thread list read afresh):
+ * `busy` when any is running or ready to run ("R") or in an uninterruptible wait, usually for the disk
+ * ("D"), which makes a process busy even when its main thread sleeps (a runtime's main thread waits for
+ * its helper threads while they start it up); `cpuUs`, their CPU time summed. Null when the process is
+ * gone.
  */
-export function anyThreadBusy(pid: number): boolean {
+export function threadActivity(pid: number): { busy: boolean; cpuUs: number } | null {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return false;
+    return null;
   }
+  let busy = false;
+  let ns = 0;
   for (const tid of tasks) {
     const state = statAt(`/proc/${pid}/task/${tid}/stat`)?.state;
-    if (state === 'R' || state === 'D') return true;
+    if (state === 'R' || state === 'D') busy = true;
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'latin1').split(' ')[0]);
+    } catch {
+      // A thread that ended meanwhile.
+    }
   }
-  return false;
+  return { busy, cpuUs: ns / 1000 };
 }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { BotTree } from './bot-tree.ts';
-import { anyThreadBusy, hasProc, readStat } from './proc.ts';
+import { hasProc, readStat, threadActivity } from './proc.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 
 /** How often a starting program is looked at (a read of /proc/PID/stat). */
@@ -48,8 +48,8 @@ const QUIET_MS = 2;
 const QUIET_CPU_US = 50;
 
 /**
- * Resolves once {@link runsAndWaits} has held for {@link QUIET_MS} with the program's CPU time (all its
- * threads) standing still and none of its threads ready to run, or `ended()` is true, or `timeoutMs` has passed, looking every
+ * Resolves once {@link runsAndWaits} has held for twice {@link QUIET_MS} with the program's CPU time (all
+ * its threads) standing still and none of its threads ready to run, or `ended()` is true, or `timeoutMs` has passed, looking every
  * {@link LOOK_EVERY_MS} ms (see PlayerChannel.waitingForInput). Where there is no /proc it resolves at once.
  */
 export function untilWaiting(
@@ -62,12 +62,15 @@ export function untilWaiting(
   const until = performance.now() + timeoutMs;
   let quietSince = Number.NaN;
   let lastCpu = Number.NaN;
+  /** Every thread's CPU time at the last full look that found none busy (NaN: none yet). */
+  let fullCpu = Number.NaN;
   return new Promise((resolve) => {
     const look = (): void => {
       const now = performance.now();
       if (ended() || now >= until) return resolve();
       if (!runsAndWaits(tree, wrappers)) {
         quietSince = Number.NaN;
+        fullCpu = Number.NaN;
       } else {
         const cpu = tree.cpuUs();
         if (!(Math.abs(cpu - lastCpu) <= QUIET_CPU_US) || Number.isNaN(quietSince)) quietSince = now;
@@ -75,9 +78,14 @@ export function untilWaiting(
         if (now - quietSince >= QUIET_MS) {
           // Still, but maybe only waiting: a runtime starting up may sleep in its main thread while a
           // helper thread works or, on a loaded machine, waits for a core with its CPU time standing
-          // still. Its threads are looked at only now (a JVM has dozens), not at every look.
+          // still, and a thread started since the last look is not metered yet. So every thread is
+          // looked at afresh, only now (a JVM has dozens): two such looks a quiet period apart, no
+          // thread busy at either and no CPU time between them.
           const pid = tree.find();
-          if (pid === null || !anyThreadBusy(pid)) return resolve();
+          const threads = pid === null ? null : threadActivity(pid);
+          if (threads === null) return resolve();
+          if (!threads.busy && Math.abs(threads.cpuUs - fullCpu) <= QUIET_CPU_US) return resolve();
+          fullCpu = threads.busy ? Number.NaN : threads.cpuUs;
           quietSince = now;
         }
       }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anyThreadBusy, readStat } from '../../../electron/engine/process/proc.ts';
+import { readStat, threadActivity } from '../../../electron/engine/process/proc.ts';
 
 const linux = process.platform === 'linux';
 const children: ChildProcess[] = [];
@@ -26,16 +26,20 @@ describe.runIf(linux)('reading a process’s threads in /proc', () => {
     ]);
     await new Promise((r) => setTimeout(r, 50));
     expect(readStat(pid)?.state).toBe('S');
-    expect(anyThreadBusy(pid)).toBe(true);
+    expect(threadActivity(pid)?.busy).toBe(true);
+    expect(threadActivity(pid)?.cpuUs).toBeGreaterThan(0);
   });
 
   it('sees no thread at work in a program that waits', async () => {
     const pid = await started('sh', ['-c', 'echo go; exec sleep 60']);
     await new Promise((r) => setTimeout(r, 50));
-    expect(anyThreadBusy(pid)).toBe(false);
+    const idle = threadActivity(pid);
+    expect(idle?.busy).toBe(false);
+    // Its CPU time stands still while it waits.
+    expect(threadActivity(pid)?.cpuUs).toBe(idle?.cpuUs);
   });
 
-  it('answers false for a process that does not exist', () => {
-    expect(anyThreadBusy(2 ** 22 + 1)).toBe(false);
+  it('answers null for a process that does not exist', () => {
+    expect(threadActivity(2 ** 22 + 1)).toBeNull();
   });
 });
