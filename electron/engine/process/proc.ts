@@ -159,12 +159,8 @@ export function pidsWithEnvEntry(entry: string): number[] {
  * lists; null where the kernel keeps none (no CONFIG_PROC_CHILDREN) or the process is gone.
  */
 export function hasChildren(pid: number): boolean | null {
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return null;
-  }
+  const tasks = threadIds(pid);
+  if (tasks === null) return null;
   let known = false;
   for (const tid of tasks) {
     try {
@@ -185,12 +181,8 @@ export function hasChildren(pid: number): boolean | null {
  * gone.
  */
 export function threadActivity(pid: number): { busy: boolean; cpuUs: number } | null {
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return null;
-  }
+  const tasks = threadIds(pid);
+  if (tasks === null) return null;
   let busy = false;
   let ns = 0;
   for (const tid of tasks) {
@@ -203,4 +195,13 @@ export function threadActivity(pid: number): { busy: boolean; cpuUs: number } | 
     }
   }
   return { busy, cpuUs: ns / 1000 };
+}
+
+/** The thread ids of `pid` (its /proc/PID/task entries), or null when the process is gone. */
+function threadIds(pid: number): string[] | null {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
 }

@@ -49,8 +49,9 @@ const QUIET_CPU_US = 50;
 
 /**
  * Resolves once {@link runsAndWaits} has held for twice {@link QUIET_MS} with the program's CPU time (all
- * its threads) standing still and none of its threads ready to run, or `ended()` is true, or `timeoutMs` has passed, looking every
- * {@link LOOK_EVERY_MS} ms (see PlayerChannel.waitingForInput). Where there is no /proc it resolves at once.
+ * its threads) standing still and none of its threads ready to run, or `ended()` is true, or `timeoutMs`
+ * has passed, looking every {@link LOOK_EVERY_MS} ms (see PlayerChannel.waitingForInput). Where there is
+ * no /proc it resolves at once.
  */
 export function untilWaiting(
   tree: BotTree,
