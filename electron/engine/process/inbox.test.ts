@@ -33,11 +33,34 @@ describe('Inbox', () => {
     expect(await pending).toEqual(line('c', 7));
   });
 
-  it('times out with the partial line', async () => {
+  it('times out with the partial line, a millisecond after the deadline at the latest', async () => {
     const { box } = inbox();
     const r = box.read(5000);
-    vi.advanceTimersByTime(5);
+    vi.advanceTimersByTime(6);
     expect(await r).toEqual({ kind: 'timeout', pending: 'part' });
+  });
+
+  it('arms its timer a millisecond past the deadline: one firing early would only wake the judge', () => {
+    const { box } = inbox();
+    let settled = false;
+    void box.read(5000).then(() => (settled = true));
+    // libuv fires a timer up to its millisecond early: due at the deadline, it could fire at 4 ms.
+    vi.advanceTimersByTime(5.5);
+    expect(settled).toBe(false);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('leaves no timer armed once a read is answered, nor after a timeout', async () => {
+    const { box } = inbox();
+    const r = box.read(50_000);
+    box.accept(line('a'), 2);
+    await r;
+    // A timer left armed would wake the judge during the other bots' turns (Flit: every move).
+    expect(vi.getTimerCount()).toBe(0);
+    const t = box.read(5000);
+    vi.advanceTimersByTime(6);
+    await t;
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('rejects a second outstanding read', async () => {
