@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { Prng } from '../../random/prng.ts';
 import { NEUTRAL } from './board.ts';
 import { composeState } from './compose.ts';
-import { afterMove, formatMove, opening, parseReply, turnDeliveries } from './protocol.ts';
+import {
+  afterMove,
+  formatMove,
+  opening,
+  parseReply,
+  readReply,
+  scanMove,
+  turnDeliveries,
+} from './protocol.ts';
 import { applyMove, checkMove, missedTurn } from './rules.ts';
 import { PASS, type FlitMove, type FlitState } from './state.ts';
 import { initialState } from './turn.ts';
@@ -218,6 +226,32 @@ describe('Flit reply parser', () => {
         }
       }),
     );
+  });
+
+  it('reads a well-formed reply without building anything, exactly as the full reading does', () => {
+    const lines = fc.oneof(
+      fc.string(),
+      fc
+        .array(
+          fc.oneof(
+            fc.nat(40).map(String),
+            fc.nat(40).map((n) => `00${n}`),
+            fc.constantFrom(' ', '\t', '\r', '\n', '\u00a0', '-', 'x', '', '1e1', '99999999999999999999'),
+          ),
+          { maxLength: 7 },
+        )
+        .map((parts) => parts.join(' ')),
+    );
+    fc.assert(
+      fc.property(lines, (line) => {
+        const full = readReply(line);
+        expect(scanMove(line)).toEqual(full.ok ? full.value : null);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(scanMove(' 01\t2 31 0\r')).toEqual({ x0: 1, y0: 2, x1: 31, y1: 0 });
+    for (const bad of ['1 2 3', '1 2 3 4 5', '1 2 3 32', '1 2 3 4\n', '1 2 3 4\u00a0', '+1 2 3 4', ''])
+      expect(scanMove(bad)).toBeNull();
   });
 
   it('reads back every move it formats', () => {
