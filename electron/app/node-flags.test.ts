@@ -9,7 +9,7 @@ const JURY = fileURLToPath(new URL('../cli/jury.ts', import.meta.url));
 describe('the engine is launched with its V8 flags', () => {
   it('jury.ts starts Node with them (the line npx jury and the installed command execute)', () => {
     expect(readFileSync(JURY, 'utf8').split('\n')[0]).toBe(JURY_SHEBANG);
-    expect(ENGINE_NODE_FLAGS).toContain('--max-semi-space-size=8');
+    expect(ENGINE_NODE_FLAGS).toContain('--max-semi-space-size=2');
   });
 
   it("the command of that line gives V8 the flags: the young generation stays within the cap, unlike bare Node's", () => {
@@ -23,7 +23,7 @@ describe('the engine is launched with its V8 flags', () => {
       return Number(probe.stdout.trim());
     };
     const MB = 1024 * 1024;
-    expect(newSpace(command.join(' '))).toBeLessThanOrEqual(16 * MB);
+    expect(newSpace(command.join(' '))).toBeLessThanOrEqual(4 * MB);
     expect(newSpace('node')).toBeGreaterThan(16 * MB);
   });
 });

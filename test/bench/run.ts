@@ -13,6 +13,7 @@ import { judgeSection } from './judge/index.ts';
 import { rendererSection } from './renderer/index.ts';
 import { tournamentSection } from './tournament/index.ts';
 import { workersSection } from './workers/index.ts';
+import { asTheEngineRuns } from './lib/engine-flags.ts';
 import { heading, targetTable } from './lib/format.ts';
 import type { BenchContext, Figures, PartResult, Section } from './lib/section.ts';
 
@@ -46,10 +47,13 @@ function machine(): Figures {
     platform: process.platform,
     kernel: release(),
     node: process.version,
+    nodeFlags: process.execArgv.join(' '),
   };
 }
 
 async function main(): Promise<number> {
+  // Measured as the engine runs: `jury` and the app's engine host start Node with the engine's V8 flags.
+  asTheEngineRuns();
   let args;
   try {
     args = parseArgs({

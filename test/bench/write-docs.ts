@@ -27,6 +27,8 @@ interface Machine {
   readonly platform: string;
   readonly kernel: string;
   readonly node: string;
+  /** The Node flags the run started with (the engine's; absent in results from before they were kept). */
+  readonly nodeFlags?: string;
 }
 
 interface SectionResult {
@@ -74,7 +76,7 @@ export function renderBlock(results: Results): string {
     lines.push(
       '',
       `**${name}** — ${s.quick ? 'quick run (--quick)' : 'full run'}, ${when(s.startedAt)}, ${Math.round(s.seconds)} s; ` +
-        `${m.cpus} × ${m.cpu}${m.memoryGiB ? `, ${m.memoryGiB} GiB` : ''}, ${m.platform} ${m.kernel}, Node ${m.node}; ${load} (1 / 5 / 15 min).`,
+        `${m.cpus} × ${m.cpu}${m.memoryGiB ? `, ${m.memoryGiB} GiB` : ''}, ${m.platform} ${m.kernel}, Node ${m.node}${m.nodeFlags ? ` (${m.nodeFlags})` : ''}; ${load} (1 / 5 / 15 min).`,
       '',
       '| figure | measured | floor | ratio | target | result | notes |',
       '| --- | ---: | ---: | ---: | --- | --- | --- |',

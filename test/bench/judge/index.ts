@@ -11,7 +11,9 @@ import { measureThroughput } from './throughput.ts';
 /** How much each part measures, full and with --quick. */
 const SIZES = {
   full: {
-    rounds: 6,
+    // Games per lane: a game's median span depends on where the scheduler put the judge and the bots
+    // (per game 29–76 µs for the floor alone on the 2-vCPU VM), so few games make a noisy median.
+    rounds: 12,
     perLane: 2,
     throughputRounds: 3,
     phaseGames: 6,

@@ -3,8 +3,11 @@
  * while working on the hot path: `node test/bench/judge/per-move-only.ts [rounds]`. Not part of
  * `npm run bench`; take the bench lock exclusively, as for any measurement.
  */
+import { asTheEngineRuns } from '../lib/engine-flags.ts';
 import { buildBots } from './bots.ts';
 import { measurePerMove } from './per-move.ts';
+
+asTheEngineRuns();
 
 const rounds = Number(process.argv[2] ?? 3);
 const bots = buildBots();

@@ -3,9 +3,12 @@
  * judge's hot path: `node --cpu-prof test/bench/judge/profile-game.ts [official|cpu] [games] [6561|flit]`.
  * Not part of `npm run bench`; it prints the judge's CPU time per game.
  */
+import { asTheEngineRuns } from '../lib/engine-flags.ts';
 import type { TimingMode } from '../../../electron/engine/timing/time-keeper.ts';
 import { buildBots, command6561, commandFlit } from './bots.ts';
 import { expectClean, timedMatch } from './matches.ts';
+
+asTheEngineRuns();
 
 const timing = (process.argv[2] ?? 'official') as TimingMode;
 const games = Number(process.argv[3] ?? 10);

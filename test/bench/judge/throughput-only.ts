@@ -3,9 +3,12 @@
  * while working on a game's start and end: `node test/bench/judge/throughput-only.ts [rounds]`. Not part
  * of `npm run bench`; take the bench lock exclusively, as for any measurement.
  */
+import { asTheEngineRuns } from '../lib/engine-flags.ts';
 import { buildBots } from './bots.ts';
 import { measureGamePhases } from './game-phases.ts';
 import { measureThroughput } from './throughput.ts';
+
+asTheEngineRuns();
 
 const rounds = Number(process.argv[2] ?? 2);
 const bots = buildBots();

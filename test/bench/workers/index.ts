@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENGINE_NODE_FLAGS } from '../../../electron/app/node-flags.ts';
 import { TestRedis } from '../../helpers/redis-server.ts';
 import { num } from '../lib/format.ts';
 import { guarded, type PartResult, type Section, type Target } from '../lib/section.ts';
@@ -44,7 +45,7 @@ function collect(child: ChildProcess): Promise<{ lines: Line[]; end: Line }> {
 }
 
 function node(file: string, args: readonly string[]): ChildProcess {
-  return spawn(process.execPath, ['--max-semi-space-size=8', here(file), ...args], {
+  return spawn(process.execPath, [...ENGINE_NODE_FLAGS, here(file), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, JURY_SECRET: SECRET },
   });
@@ -87,7 +88,7 @@ async function measureWorkers(quick: boolean, log: (line: string) => void): Prom
       spawn(
         process.execPath,
         [
-          '--max-semi-space-size=8',
+          ...ENGINE_NODE_FLAGS,
           '--expose-gc',
           here('../tournament/memory-run.ts'),
           '--dir',
