@@ -12,7 +12,10 @@
  * in the same sitting on a 2-vCPU VM, collections then mostly 1–2 ms. It also bounds memory: without a
  * cap V8 grows the young generation up to 128 MB under the stream of short-lived objects a run makes (a
  * game's record parsed, checked and serialised), and keeps it: `jury run` of CodeCup's final peaked at
- * 281 MB of resident memory, 166 MB with an 8 MB cap (test/bench/tournament/memory.ts).
+ * 281 MB of resident memory, 166 MB with an 8 MB cap, 144 MB with 2 MB (test/bench/tournament/memory.ts).
+ * The price is CPU in collections where records are parsed: the workers coordinator spent 4.8 ms per game
+ * at 2 MB, 4.4 at 4 MB, 4.2 at 8 MB (test/bench/workers, ceiling 5 ms). Change it only with the bench's
+ * deadline, memory and workers rows side by side.
  */
 export const ENGINE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
