@@ -12,12 +12,7 @@ export function asTheEngineRuns(): void {
   const missing = ENGINE_NODE_FLAGS.filter((f) => !process.execArgv.includes(f));
   if (missing.length === 0) return;
   const [, script, ...args] = process.argv;
-  const child = spawnSync(
-    process.execPath,
-    [...ENGINE_NODE_FLAGS, ...process.execArgv, script ?? '', ...args],
-    {
-      stdio: 'inherit',
-    },
-  );
+  const argv = [...ENGINE_NODE_FLAGS, ...process.execArgv, script ?? '', ...args];
+  const child = spawnSync(process.execPath, argv, { stdio: 'inherit' });
   process.exit(child.status ?? 1);
 }
