@@ -23,7 +23,8 @@ describe('the engine is launched with its V8 flags', () => {
       return Number(probe.stdout.trim());
     };
     const MB = 1024 * 1024;
-    expect(newSpace(command.join(' '))).toBeLessThanOrEqual(4 * MB);
+    // Two 2 MB semi-spaces and V8's own pages: 4–4.75 MB seen; 16 MB at an 8 MB cap, more uncapped.
+    expect(newSpace(command.join(' '))).toBeLessThan(8 * MB);
     expect(newSpace('node')).toBeGreaterThan(16 * MB);
   });
 });
