@@ -2,7 +2,7 @@
  * The benchmark's 6561 player (docs/rules/6561.md): it tracks the board from what it reads and answers
  * every prompt with a legal move at once, so that what Jury charges it is Jury's own overhead.
  *
- *   bot6561 BURN_US SEED [stamp|ponder]
+ *   bot6561 BURN_US SEED [stamp|ponder] [setup=US] [detach] [total]
  *
  * BURN_US: CPU time in microseconds to burn on every prompt before answering (a busy loop on this
  * thread's CPU clock), 0 for an instant reply. SEED: varies the placements. `stamp`: the
@@ -14,6 +14,12 @@
  * prompt, thinking, writing the reply.
  * `ponder`: after its first reply it starts a thread that spins on the CPU for good, so it computes while
  * the other thinks (a pondering bot without a child process, for the tests of official timing).
+ * `setup=US`: after its first line (its opening, or its first prompt) it burns US microseconds of CPU
+ * before anything else: a program that prepares once it knows its seat (for the tests of cpu timing).
+ * `detach`: at start it double-forks a child that leaves its session (setsid) and spins on the CPU for
+ * good, detached from the bot (for the tests that a whole bot is stopped and charged, not its main
+ * process). `total`: at the end it writes "cpu-total <ns>" to standard error, the CPU time of the
+ * process and of the children it waited for, as it counts them itself.
  *
  * Strategy: placements on a pseudo-random empty field; slides in the direction that leaves the fewest
  * pieces, so the board stays sparse. The game would end early if the board were empty when a slide is
@@ -25,7 +31,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MOVE_LIMIT 1000
 #define MAX_STAMPS 2048
@@ -46,11 +55,28 @@ static long long clock_ns(clockid_t id) {
   return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-static void burn(void) {
-  if (burn_ns <= 0) return;
-  long long end = clock_ns(CLOCK_THREAD_CPUTIME_ID) + burn_ns;
+/* Burns `ns` of this thread's CPU time. */
+static void burn_for(long long ns) {
+  long long end = clock_ns(CLOCK_THREAD_CPUTIME_ID) + ns;
   while (clock_ns(CLOCK_THREAD_CPUTIME_ID) < end) {
   }
+}
+
+/* A grandchild in a session of its own that spins for good (the bot no longer waits for it). */
+static void detach_spinner(void) {
+  pid_t child = fork();
+  if (child != 0) {
+    if (child > 0) waitpid(child, NULL, 0);
+    return;
+  }
+  setsid();
+  if (fork() != 0) _exit(0);
+  volatile unsigned x = 0;
+  for (;;) x = x * 31 + 7;
+}
+
+static void burn(void) {
+  if (burn_ns > 0) burn_for(burn_ns);
 }
 
 static void *spin(void *unused) {
@@ -161,8 +187,16 @@ static void choose(char *move) {
 int main(int argc, char **argv) {
   if (argc > 1) burn_ns = atoll(argv[1]) * 1000LL;
   if (argc > 2) rng ^= (unsigned long long)atoll(argv[2]) * 0x9E3779B97F4A7C15ULL;
-  int stamping = argc > 3 && strcmp(argv[3], "stamp") == 0;
-  int pondering = argc > 3 && strcmp(argv[3], "ponder") == 0;
+  int stamping = 0, pondering = 0, detaching = 0, total = 0;
+  long long setup_ns = 0;
+  for (int i = 3; i < argc; i++) {
+    if (strcmp(argv[i], "stamp") == 0) stamping = 1;
+    if (strcmp(argv[i], "ponder") == 0) pondering = 1;
+    if (strcmp(argv[i], "detach") == 0) detaching = 1;
+    if (strcmp(argv[i], "total") == 0) total = 1;
+    if (strncmp(argv[i], "setup=", 6) == 0) setup_ns = atoll(argv[i] + 6) * 1000LL;
+  }
+  if (detaching) detach_spinner();
   int replies = 0;
   char line[256], move[4];
   int seat = -1;
@@ -172,6 +206,7 @@ int main(int argc, char **argv) {
     if (strcmp(line, "Quit") == 0) break;
     if (seat < 0) {
       seat = line[0] == 'B';
+      if (setup_ns > 0) burn_for(setup_ns);
     } else {
       apply(line);
     }
@@ -192,6 +227,18 @@ int main(int argc, char **argv) {
       pthread_t thread;
       pthread_create(&thread, NULL, spin, NULL);
     }
+  }
+  if (total) {
+    struct rusage self, children;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &children);
+    long long us = 0;
+    us += (long long)self.ru_utime.tv_sec * 1000000LL + self.ru_utime.tv_usec;
+    us += (long long)self.ru_stime.tv_sec * 1000000LL + self.ru_stime.tv_usec;
+    us += (long long)children.ru_utime.tv_sec * 1000000LL + children.ru_utime.tv_usec;
+    us += (long long)children.ru_stime.tv_sec * 1000000LL + children.ru_stime.tv_usec;
+    fprintf(stderr, "cpu-total %lld\n", us * 1000LL);
+    fflush(stderr);
   }
   if (stamping) {
     for (int i = 0; i < stamps; i++)
