@@ -16,7 +16,8 @@
  * - the first `M report <s1> … <sN> <message>` is the result; the referee then gets the grace time to
  *   send its last lines and exit, and every program is shut down;
  * - a watchdog caiaio lacks: a referee silent for `idleMs`, or a game past `watchdogMs`, ends it.
- * A player's CodeCup status comes from the tags the referee was sent (outcome.ts maps it for Jury).
+ * A player's CodeCup status is a failure the referee's report names for it, else the failure behind the
+ * first tag the referee was sent, else OK (verdict.ts; outcome.ts maps it for Jury).
  */
 import { monotonicUs, type PlayerChannel } from '../channel.ts';
 import { statusWord } from '../referee/failure.ts';
@@ -24,6 +25,7 @@ import { DEFAULT_TIMING_MODE } from '../../../shared/timing/modes.ts';
 import { Dialogue } from './dialogue.ts';
 import { CaiaPlayers } from './players.ts';
 import type { CaiaEnd, CaiaGameOptions, CaiaGameResult, CaiaPlayerResult } from './types.ts';
+import { decideVerdict, readRefereeWords, type RefereeWord } from './verdict.ts';
 
 /** Slack on top of every player's budget for the whole game's watchdog: the referee's own work. */
 const WATCHDOG_SLACK_MS = 60_000;
@@ -125,9 +127,15 @@ export async function runCaiaGame(options: CaiaGameOptions): Promise<CaiaGameRes
     options.referee.shutdown(aborted || (reportedAt !== null && !refereeClosed) ? 0 : graceMs),
     ...options.players.map((p) => p.shutdown(aborted ? 0 : graceMs)),
   ]);
+  const final = end ?? { kind: 'aborted' };
+  // Only a reported game has the referee's words; any other end leaves the tags alone to decide.
+  const words =
+    final.kind === 'reported'
+      ? readRefereeWords(final.message, n, options.verdict)
+      : options.players.map(() => null);
   return {
-    end: end ?? { kind: 'aborted' },
-    players: options.players.map((channel, i) => playerResult(players, channel, i + 1)),
+    end: final,
+    players: options.players.map((channel, i) => playerResult(players, channel, i + 1, words[i] ?? null)),
     referee: { exit: options.referee.exit, stderr: options.referee.stderr() },
     managerLines: dialogue.managerLines,
     transcript: dialogue.transcript,
@@ -138,11 +146,18 @@ export async function runCaiaGame(options: CaiaGameOptions): Promise<CaiaGameRes
   };
 }
 
-function playerResult(players: CaiaPlayers, channel: PlayerChannel, player: number): CaiaPlayerResult {
+function playerResult(
+  players: CaiaPlayers,
+  channel: PlayerChannel,
+  player: number,
+  said: RefereeWord | null,
+): CaiaPlayerResult {
   const s = players.summary(player);
+  const verdict = decideVerdict(s.failure === null ? 'OK' : statusWord(s.failure), said);
   return {
     number: player,
-    status: s.failure === null ? 'OK' : statusWord(s.failure),
+    status: verdict.status,
+    verdict,
     failure: s.failure,
     firstTag: s.firstTag,
     tags: s.tags,

@@ -10,7 +10,10 @@ import type { CaiaEnd, CaiaGameResult } from './types.ts';
 export interface CaiaOutcomeParts {
   /** One score per player from the report, or null when the referee never reported one. */
   readonly scores: readonly number[] | null;
-  /** Per player: OK, or the CodeCup word (TIMEOUT, CRASH, EXIT, ILLEGAL) of its first tag's failure. */
+  /**
+   * Per player: OK, or the CodeCup word (TIMEOUT, CRASH, EXIT, ILLEGAL) of the failure the referee's
+   * report names, else of its first tag's failure (verdict.ts).
+   */
   readonly statuses: readonly SeatStatus[];
   readonly times: readonly SeatTime[];
 }

@@ -2,7 +2,9 @@ import type { SeatStatus } from '../../../shared/tournament/types.ts';
 import type { ExitInfo, PlayerChannel, StderrCapture } from '../channel.ts';
 import type { Failure } from '../referee/failure.ts';
 import type { TimingMode } from '../timing/time-keeper.ts';
+import type { VerdictOption } from '../../../shared/games/packages/verdict-option.ts';
 import type { CaiaReport } from './report.ts';
+import type { SeatVerdict } from './verdict.ts';
 
 /** How to host one game between a Caia referee and its players (all already started by the caller). */
 export interface CaiaGameOptions {
@@ -26,6 +28,11 @@ export interface CaiaGameOptions {
   readonly idleMs?: number;
   /** After the report, how long the referee may go on (its last lines, `Quit`s) and take to exit (default 1 s). */
   readonly graceMs?: number;
+  /**
+   * How the referee words each player's verdict in its report message (the manifest's `verdict`;
+   * default `codecup`, CodeCup's `PLAYER_1:_ILLEGAL;_PLAYER_2:_WIN`): a failure it names is the status.
+   */
+  readonly verdict?: VerdictOption;
   /** Ends the game at once (the tournament was stopped): the end is `aborted`. */
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: CaiaEvent) => void;
@@ -75,8 +82,13 @@ export interface CaiaTag {
 export interface CaiaPlayerResult {
   /** 1-based, as the referee numbers it. */
   readonly number: number;
-  /** CodeCup's status: OK, or the word of the failure behind the first tag the referee was sent. */
+  /**
+   * CodeCup's status: a failure the referee's report names for it (ILLEGAL …), else the word of the
+   * failure behind the first tag the referee was sent, else OK ({@link SeatVerdict}, verdict.ts).
+   */
   readonly status: SeatStatus;
+  /** The referee's word, caiaio's tag and which of the two decided {@link status}. */
+  readonly verdict: SeatVerdict;
   /** Why the first tag was sent, in Jury's failure terms (null: the referee never got a tag for it). */
   readonly failure: Failure | null;
   readonly firstTag: CaiaTag | null;

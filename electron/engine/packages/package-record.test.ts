@@ -102,6 +102,47 @@ describe('the record of a game package', () => {
     expect(plain).toContain('referee log (html): /kept/game.html');
   });
 
+  it('takes a failure the referee names, keeping both accounts and which decided', async () => {
+    const hosted = await hostGame(
+      async (io) => {
+        await io.move(1, 'Start');
+        await io.move(2, 'a1');
+        await io.move(3, 'b1');
+        io.send('M report 9 0 0 PLAYER_1:_WIN;_PLAYER_2:_LOSE;_PLAYER_3:_ILLEGAL');
+      },
+      [player(answers('a1', 10)), player(answers('b1', 5000)), player(answers('x9', 20))],
+    );
+    const r = gameRecordSchema.parse(record(hosted.result));
+    expect(r.seats.map((s) => [s.status, s.failure?.kind ?? null])).toEqual([
+      ['OK', null],
+      ['TIMEOUT', 'timeout'],
+      ['ILLEGAL', null],
+    ]);
+    expect(r.caia?.verdicts).toEqual([
+      { word: 'WIN', referee: 'OK', tag: 'OK', by: 'referee' },
+      { word: 'LOSE', referee: 'OK', tag: 'TIMEOUT', by: 'tag' },
+      { word: 'ILLEGAL', referee: 'ILLEGAL', tag: 'OK', by: 'referee' },
+    ]);
+    const scheduled = {
+      index: 0,
+      stage: 'main',
+      round: 1,
+      seats: ['x', 'y', 'z'],
+      seed: 9,
+      board: null,
+      match: '',
+    };
+    expect(outcomeOf(scheduled, r).statuses).toEqual(['OK', 'TIMEOUT', 'ILLEGAL']);
+    const plain = renderTranscript(r);
+    expect(plain).toContain(`player 3: ILLEGAL by the referee's word "ILLEGAL" (caiaio's tag: OK)`);
+    expect(plain).toContain(`player 2: TIMEOUT by caiaio's tag (the referee said "LOSE")`);
+    expect(plain).not.toContain('player 1: OK');
+
+    // A record made before Jury read the referee's words has no verdicts: it still reads.
+    const { verdicts: _, ...older } = r.caia!;
+    expect(parseRecord(JSON.stringify({ ...r, caia: older }))).toMatchObject({ ok: true });
+  });
+
   it('is read back by jury replay in a process that never loaded the package', () => {
     const r = record({ ...emptyResult(), end: { kind: 'reported', scores: [1, 2, 3], message: '' } });
     const text = JSON.stringify({
@@ -143,6 +184,7 @@ function emptyResult(): CaiaGameResult {
     players: [1, 2, 3].map((number) => ({
       number,
       status: 'OK',
+      verdict: { word: null, referee: null, tag: 'OK', status: 'OK', by: 'tag' },
       failure: null,
       firstTag: null,
       tags: 0,

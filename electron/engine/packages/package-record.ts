@@ -66,9 +66,10 @@ export function packageGameEnd(end: CaiaEnd): GameEnd {
 }
 
 /**
- * The record of a hosted game: a seat per player (its CodeCup status from the first tag the referee
- * was sent, its scores from the report; 0 when there is none), the players' lines as the record's lines,
- * no moves, and the referee's side in the `caia` section. Call it once every program has been shut down.
+ * The record of a hosted game: a seat per player (its CodeCup status as the host decided it from the
+ * referee's words and the tags, its failure what caiaio saw, its score from the report; 0 when there is
+ * none), the players' lines as the record's lines, no moves, and the referee's side in the `caia` section
+ * (with both accounts of each verdict). Call it once every program has been shut down.
  */
 export function packageRecord(facts: PackageRecordParts, result: CaiaGameResult): GameRecord {
   const scores = result.end.kind === 'reported' ? [...result.end.scores] : result.players.map(() => 0);
@@ -134,6 +135,12 @@ export function packageRecord(facts: PackageRecordParts, result: CaiaGameResult)
       },
       firstTags: result.players.map((p) => (p.firstTag === null ? null : { ...p.firstTag })),
       tags: result.players.map((p) => p.tags),
+      verdicts: result.players.map(({ verdict: v }) => ({
+        word: v.word,
+        referee: v.referee,
+        tag: v.tag,
+        by: v.by,
+      })),
       managerLines: [...result.managerLines],
       lockedAtEnd: result.lockedAtEnd,
       log: { ...facts.log },

@@ -94,6 +94,7 @@ export async function playPackageMatch(
       timeFactor: facts.timeFactor,
       mode: request.timing,
       suspendOthers: chargesWallClock(request.timing),
+      ...(pkg.manifest.verdict === undefined ? {} : { verdict: pkg.manifest.verdict }),
       ...(request.graceMs === undefined ? {} : { graceMs: request.graceMs }),
       ...(request.watchdogMs === undefined ? {} : { watchdogMs: request.watchdogMs }),
       ...(request.idleMs === undefined ? {} : { idleMs: request.idleMs }),

@@ -45,6 +45,20 @@ const firstTag = z.object({
   t: z.number(),
 });
 
+const seatStatus = z.enum(['OK', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']);
+
+/** One player's verdict: both accounts of how it did, and which one its seat's status is (caia/verdict.ts). */
+const verdict = z.object({
+  /** The referee's word for it in its report message as written (`ILLEGAL`, `LOSE`), or null: none. */
+  word: z.string().nullable(),
+  /** The status that word means, or null (no word, or one that means nothing). */
+  referee: seatStatus.nullable(),
+  /** The status from the first tag caiaio sent the referee for it (OK: none); the seat's `failure` says why. */
+  tag: seatStatus,
+  /** Which decided the seat's status: the referee's word (a failure it names) or the tag. */
+  by: z.enum(['referee', 'tag']),
+});
+
 /** The `caia` section of a package game's record. */
 export const caiaSectionSchema = z.object({
   /**
@@ -63,10 +77,15 @@ export const caiaSectionSchema = z.object({
     stderr: stderrSchema,
     lines: z.array(refereeLine),
   }),
-  /** Per player: the first tag the referee was sent for it (its status comes from it), or null. */
+  /** Per player: the first tag the referee was sent for it, or null. */
   firstTags: z.array(firstTag.nullable()),
   /** Per player: how many tags the referee was sent in all (a sticky timeout repeats). */
   tags: z.array(z.number().int().min(0)),
+  /**
+   * Per player: the referee's word and caiaio's tag, and which decided its status. Absent in records
+   * made before Jury read the referee's words: their statuses are the tags'.
+   */
+  verdicts: z.array(verdict).optional(),
   /** Lines the referee sent the manager other than its report (`M …`). */
   managerLines: z.array(z.string()),
   /** Whether the referee still held the lock at the end. */

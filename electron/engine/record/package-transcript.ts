@@ -1,6 +1,26 @@
+import type { CaiaSection } from './caia-section.ts';
 import type { GameRecord } from './schema.ts';
 
 const ms = (us: number): string => `${(us / 1000).toFixed(3)} ms`;
+
+/**
+ * A line for each player whose status came from the referee's word against caiaio's tag, or whose tag
+ * stood against the referee's word (docs/caia.md, "The referee's verdict"); none where both agree.
+ */
+function verdictLines(verdicts: NonNullable<CaiaSection['verdicts']>, names: readonly string[]): string[] {
+  return verdicts.flatMap((v, i) => {
+    const who = names[i] ?? `player ${i + 1}`;
+    if (v.by === 'referee' && v.referee !== 'OK' && v.referee !== v.tag) {
+      return [
+        `  ${who}: ${v.referee} by the referee's word ${JSON.stringify(v.word)} (caiaio's tag: ${v.tag})`,
+      ];
+    }
+    if (v.by === 'tag' && v.referee !== null && v.referee !== v.tag) {
+      return [`  ${who}: ${v.tag} by caiaio's tag (the referee said ${JSON.stringify(v.word)})`];
+    }
+    return [];
+  });
+}
 
 /**
  * The part of a transcript (transcript.ts) that only a game package's record has: with `dialogue`, the
@@ -33,6 +53,7 @@ export function packageTranscript(record: GameRecord, names: readonly string[], 
       `  ${names[i] ?? `player ${i + 1}`}: sent ${tag.tag} at its listen ${tag.listen + 1} (${ms(tag.t)})${times > 1 ? `, ${times} tags in all` : ''}`,
     );
   });
+  out.push(...verdictLines(caia.verdicts ?? [], names));
   for (const line of caia.managerLines) out.push(`  the referee told the manager: ${line}`);
   if (caia.log.path !== null) out.push(`referee log (${caia.log.kind}): ${caia.log.path}`);
   if (caia.referee.stderr.shown) {

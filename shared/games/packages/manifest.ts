@@ -3,6 +3,7 @@ import { RUN_BOUNDS } from '../../tournament/config-schema.ts';
 import { inputError, ok, type InputError, type Result } from '../result.ts';
 import { PACKAGE_PLAYERS } from './game.ts';
 import { normalizePackagePath, packagePathProblem } from './paths.ts';
+import { verdictOptionSchema } from './verdict-option.ts';
 
 /**
  * A game package: a folder holding a year's CodeCup referee program (or any referee that speaks the
@@ -107,6 +108,8 @@ export const gameManifestSchema = z.strictObject({
     .default([]),
   /** The referee's own log or HTML replay (argv[1]), when it writes one worth showing. */
   log: log.optional(),
+  /** How the referee words each player's verdict in its report message (verdict-option.ts); absent: `codecup`. */
+  verdict: verdictOptionSchema.optional(),
 });
 
 /** A valid manifest with its defaults filled in (`budgetMs`, `files`, `samples`). */
