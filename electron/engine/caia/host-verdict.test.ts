@@ -4,8 +4,8 @@ import type { RefereeIo } from '../../../test/fixtures/caia/memory-referee.ts';
 import { caiaOutcomeParts } from './outcome.ts';
 
 // PROTOCOL.md §11: a referee's own verdict is in its report message; only the referee sees an illegal
-// move, so its words decide a failure it names, and the tag stands when the referee says OK of a player
-// caiaio saw fail.
+// move, so its words decide a failure it names for a player caiaio saw nothing wrong with, while a tag's
+// failure stands whatever the referee made of the tag.
 
 /** A referee that prompts both players once, then reports `report` (the text after `M `). */
 const reports =
@@ -50,16 +50,16 @@ describe("Caia host: the referee's verdict", () => {
     expect(caiaOutcomeParts(plain.result).statuses).toEqual(['OK', 'OK']);
   });
 
-  it('keeps a timeout caiaio enforced when the referee says LOSE, and the referee’s word over a crash tag', async () => {
+  it('keeps a failure caiaio saw, whatever the referee said of it, with both accounts', async () => {
     const game = await hostGame(reports('report 0 0 PLAYER_1:_ILLEGAL;_PLAYER_2:_LOSE'), [
       player(() => [{ afterMs: 5, exit: { code: null, signal: 'SIGSEGV' } }]),
       player(answers('slow', 9000)),
     ]);
     const [one, two] = game.result.players;
-    expect(caiaOutcomeParts(game.result).statuses).toEqual(['ILLEGAL', 'TIMEOUT']);
+    expect(caiaOutcomeParts(game.result).statuses).toEqual(['CRASH', 'TIMEOUT']);
     // Both accounts stay: Jury's failure is what caiaio saw, the verdict says which decided.
     expect(one!.failure?.kind).toBe('crash');
-    expect(one!.verdict).toMatchObject({ referee: 'ILLEGAL', tag: 'CRASH', by: 'referee' });
+    expect(one!.verdict).toMatchObject({ referee: 'ILLEGAL', tag: 'CRASH', by: 'tag' });
     expect(two!.failure?.kind).toBe('timeout');
     expect(two!.verdict).toMatchObject({ word: 'LOSE', referee: 'OK', tag: 'TIMEOUT', by: 'tag' });
   });

@@ -16,8 +16,8 @@
  * - the first `M report <s1> … <sN> <message>` is the result; the referee then gets the grace time to
  *   send its last lines and exit, and every program is shut down;
  * - a watchdog caiaio lacks: a referee silent for `idleMs`, or a game past `watchdogMs`, ends it.
- * A player's CodeCup status is a failure the referee's report names for it, else the failure behind the
- * first tag the referee was sent, else OK (verdict.ts; outcome.ts maps it for Jury).
+ * A player's CodeCup status is the failure behind the first tag the referee was sent, else a failure the
+ * referee's report names for it (an illegal move), else OK (verdict.ts; outcome.ts maps it for Jury).
  */
 import { monotonicUs, type PlayerChannel } from '../channel.ts';
 import { statusWord } from '../referee/failure.ts';

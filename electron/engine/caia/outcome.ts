@@ -11,8 +11,8 @@ export interface CaiaOutcomeParts {
   /** One score per player from the report, or null when the referee never reported one. */
   readonly scores: readonly number[] | null;
   /**
-   * Per player: OK, or the CodeCup word (TIMEOUT, CRASH, EXIT, ILLEGAL) of the failure the referee's
-   * report names, else of its first tag's failure (verdict.ts).
+   * Per player: OK, or the CodeCup word (TIMEOUT, CRASH, EXIT, ILLEGAL) of its first tag's failure,
+   * else of the failure the referee's report names (verdict.ts).
    */
   readonly statuses: readonly SeatStatus[];
   readonly times: readonly SeatTime[];

@@ -30,7 +30,8 @@ export interface CaiaGameOptions {
   readonly graceMs?: number;
   /**
    * How the referee words each player's verdict in its report message (the manifest's `verdict`;
-   * default `codecup`, CodeCup's `PLAYER_1:_ILLEGAL;_PLAYER_2:_WIN`): a failure it names is the status.
+   * default `codecup`, CodeCup's `PLAYER_1:_ILLEGAL;_PLAYER_2:_WIN`): a failure it names is the status
+   * of a player that got no tag (verdict.ts).
    */
   readonly verdict?: VerdictOption;
   /** Ends the game at once (the tournament was stopped): the end is `aborted`. */
@@ -83,8 +84,8 @@ export interface CaiaPlayerResult {
   /** 1-based, as the referee numbers it. */
   readonly number: number;
   /**
-   * CodeCup's status: a failure the referee's report names for it (ILLEGAL …), else the word of the
-   * failure behind the first tag the referee was sent, else OK ({@link SeatVerdict}, verdict.ts).
+   * CodeCup's status: the word of the failure behind the first tag the referee was sent, else a failure
+   * the referee's report names for it (ILLEGAL for an illegal move), else OK ({@link SeatVerdict}).
    */
   readonly status: SeatStatus;
   /** The referee's word, caiaio's tag and which of the two decided {@link status}. */

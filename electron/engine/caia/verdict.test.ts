@@ -83,7 +83,7 @@ describe("reading a referee's verdict from its report message", () => {
 describe('deciding a player’s status from the referee’s word and caiaio’s tag', () => {
   const said = (status: 'OK' | 'ILLEGAL' | 'TIMEOUT' | null, word = 'W') => ({ word, status });
 
-  it('takes a failure the referee names, whatever the tag said', () => {
+  it('takes a failure the referee names for a player caiaio saw nothing wrong with', () => {
     expect(decideVerdict('OK', said('ILLEGAL', 'ILLEGAL'))).toEqual({
       word: 'ILLEGAL',
       referee: 'ILLEGAL',
@@ -91,11 +91,11 @@ describe('deciding a player’s status from the referee’s word and caiaio’s 
       status: 'ILLEGAL',
       by: 'referee',
     });
-    expect(decideVerdict('CRASH', said('ILLEGAL'))).toMatchObject({ status: 'ILLEGAL', by: 'referee' });
-    expect(decideVerdict('TIMEOUT', said('TIMEOUT'))).toMatchObject({ status: 'TIMEOUT', by: 'referee' });
+    expect(decideVerdict('OK', said('TIMEOUT'))).toMatchObject({ status: 'TIMEOUT', by: 'referee' });
+    expect(decideVerdict('OK', said('OK'))).toMatchObject({ status: 'OK', by: 'referee' });
   });
 
-  it('keeps the tag’s failure when the referee says OK, and the tag without a usable word', () => {
+  it('keeps the failure of a tag, whatever the referee said, and the tag without a usable word', () => {
     expect(decideVerdict('TIMEOUT', said('OK', 'WIN'))).toEqual({
       word: 'WIN',
       referee: 'OK',
@@ -103,7 +103,9 @@ describe('deciding a player’s status from the referee’s word and caiaio’s 
       status: 'TIMEOUT',
       by: 'tag',
     });
-    expect(decideVerdict('OK', said('OK'))).toMatchObject({ status: 'OK', by: 'referee' });
+    // A crash while listened to is "wrong length" to the referee: the exit status says more.
+    expect(decideVerdict('CRASH', said('ILLEGAL'))).toMatchObject({ status: 'CRASH', by: 'tag' });
+    expect(decideVerdict('TIMEOUT', said('TIMEOUT'))).toMatchObject({ status: 'TIMEOUT', by: 'tag' });
     expect(decideVerdict('EXIT', null)).toEqual({
       word: null,
       referee: null,

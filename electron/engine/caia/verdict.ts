@@ -122,21 +122,20 @@ export interface SeatVerdict {
   readonly tag: SeatStatus;
   /** The status the player gets. */
   readonly status: SeatStatus;
-  /** Whose status it got: the referee's word, or the tag (no usable word, or the referee said OK of a failure). */
+  /** Whose status it got: the tag when it names a failure or the referee named nothing usable, else the referee's word. */
   readonly by: 'referee' | 'tag';
 }
 
 /**
- * The rule (docs/caia.md): a failure the referee names is the status, whatever the tag said (the
- * referee judged the game, and was sent the tag); a tag's failure stands when the referee says OK of
- * that player (it scored the game, but caiaio enforced the time and saw the exit); with no usable word,
- * the tag decides, as before Jury read the referee's words.
+ * The rule (docs/caia.md, "The referee's verdict"). A player caiaio saw fail (its tag names a failure)
+ * keeps that failure, whatever the referee's word: the referee only learnt of it from the tag, as an empty
+ * line, a timeout or a crash, while Jury saw the time and the exit status (a bot that crashes while it is
+ * listened to is "illegal move (wrong length)" to a referee, CRASH to Jury). A player caiaio saw nothing
+ * wrong with gets the failure the referee names (an illegal move: only the referee sees one), else OK.
  */
 export function decideVerdict(tag: SeatStatus, said: RefereeWord | null): SeatVerdict {
   const word = said?.word ?? null;
   const referee = said?.status ?? null;
-  if (referee === null || (referee === 'OK' && tag !== 'OK')) {
-    return { word, referee, tag, status: tag, by: 'tag' };
-  }
+  if (tag !== 'OK' || referee === null) return { word, referee, tag, status: tag, by: 'tag' };
   return { word, referee, tag, status: referee, by: 'referee' };
 }

@@ -67,7 +67,7 @@ export function packageGameEnd(end: CaiaEnd): GameEnd {
 
 /**
  * The record of a hosted game: a seat per player (its CodeCup status as the host decided it from the
- * referee's words and the tags, its failure what caiaio saw, its score from the report; 0 when there is
+ * tags and the referee's words, its failure what caiaio saw, its score from the report; 0 when there is
  * none), the players' lines as the record's lines, no moves, and the referee's side in the `caia` section
  * (with both accounts of each verdict). Call it once every program has been shut down.
  */

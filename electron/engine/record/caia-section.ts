@@ -55,7 +55,7 @@ const verdict = z.object({
   referee: seatStatus.nullable(),
   /** The status from the first tag caiaio sent the referee for it (OK: none); the seat's `failure` says why. */
   tag: seatStatus,
-  /** Which decided the seat's status: the referee's word (a failure it names) or the tag. */
+  /** Which decided the seat's status: the tag (a failure it names, or no usable word), or the referee's word. */
   by: z.enum(['referee', 'tag']),
 });
 

@@ -89,6 +89,35 @@ describe('game package manifest', () => {
     ).toBe('samples.1: names a sample "a" twice');
   });
 
+  it('reads the referee’s verdict option, and names what is wrong with one', () => {
+    const verdict = (v: unknown) => {
+      const r = parseGameManifest({ ...base(), verdict: v });
+      return r.ok ? r.value.verdict : r.error.message;
+    };
+    const plain = parseGameManifest(base());
+    expect(plain.ok && 'verdict' in plain.value).toBe(false); // absent: CodeCup's convention
+    expect(verdict('codecup')).toBe('codecup');
+    expect(verdict('tags-only')).toBe('tags-only');
+    const own = { pattern: '(?<player>\\d+)=(?<word>\\w+)', words: { forfeit: 'ILLEGAL', ok: 'OK' } };
+    expect(verdict(own)).toEqual(own);
+    expect(verdict({ words: { FORFEIT: 'ILLEGAL' } })).toEqual({ words: { FORFEIT: 'ILLEGAL' } });
+    const choice = 'verdict: must be "codecup", "tags-only" or { "pattern": …, "words": … }';
+    expect(verdict('tags')).toBe(choice);
+    expect(verdict(5)).toBe(choice);
+    expect(verdict({ pattern: 'x(' })).toMatch(/^verdict\.pattern: is not a regular expression: /);
+    expect(verdict({ pattern: 'PLAYER(?<player>\\d)' })).toBe(
+      'verdict.pattern: must have the named group (?<word>…)',
+    );
+    expect(verdict({ words: { FORFEIT: 'LOST' } })).toBe(
+      'verdict.words.FORFEIT: must be one of OK, TIMEOUT, ILLEGAL, CRASH, EXIT',
+    );
+    expect(verdict({ words: { '--': 'OK' } })).toBe('verdict.words.--: is not a word: it needs a letter');
+    expect(verdict({ words: 5 })).toBe(
+      'verdict.words: must map words to statuses, such as { "FORFEIT": "ILLEGAL" }',
+    );
+    expect(verdict({ patern: 'x' })).toBe('verdict.patern: unknown field (misspelt?)');
+  });
+
   it('says clearly when a file is not a manifest of this version', () => {
     expect(problem([])).toBe('the manifest must be a JSON object ({ … })');
     expect(problem({ ...base(), format: 'caia' })).toBe('format: must be "jury-game" (found "caia")');
@@ -104,7 +133,7 @@ describe('game package manifest', () => {
     const prng = Prng.fromSeed(14);
     const values: unknown[] = [null, true, 0, -1, 1e308, '', 'x', [], {}, [1, 'a'], { a: {} }];
     const mutate = (v: Record<string, unknown>): Record<string, unknown> => {
-      const keys = [...Object.keys(v), 'files', 'samples', 'log', 'cpuSpeed', 'extra'];
+      const keys = [...Object.keys(v), 'files', 'samples', 'log', 'cpuSpeed', 'verdict', 'extra'];
       const copy: Record<string, unknown> = { ...v };
       copy[prng.pick(keys)] = prng.pick(values);
       if (prng.below(3) === 0) copy.referee = { command: prng.pick(values), protocol: prng.pick(values) };
