@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { gameInfo } from '../../shared/games/registry.ts';
 import type { Json } from '../../shared/games/types.ts';
 import { writeCsv, writeHtmlReport, writeJsonExport, writeTranscripts } from '../engine/export/index.ts';
@@ -99,7 +99,7 @@ export async function exportCommand(
     throw new UsageError(
       `--format must be one of ${formats.join(', ')}, got ${JSON.stringify(flags.format)}`,
     );
-  const out = flags.out;
+  const out = resolve(flags.out);
   checkTarget(flags.format, out);
   // A written export reads most of the file anyway; its page check comes first (nothing half-written).
   const { store, config } = openEvent(db, { quickCheck: true });

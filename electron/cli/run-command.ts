@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chargesWallClock } from '../../shared/timing/modes.ts';
 import { schedulerFor } from '../../shared/tournament/formats/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
@@ -10,6 +10,7 @@ import { prepareRun } from '../engine/tournament/prepare-run.ts';
 import { RunRefusal } from '../engine/tournament/run-store.ts';
 import { scheduleContext } from '../engine/tournament/scheduling.ts';
 import { TournamentRunner, type RunnerEvent } from '../engine/tournament/runner.ts';
+import { StartFailures } from '../engine/tournament/start-failures.ts';
 import type { CliIo } from './program.ts';
 import { checkSchedule, concurrencyOf } from './run-checks.ts';
 import { checkWorkerFlags, type WorkerRunFlags } from './run-workers.ts';
@@ -66,7 +67,9 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
   const concurrency =
     remote && flags.concurrency === undefined ? 0 : concurrencyOf(flags.concurrency, config, remote !== null);
   const format = checkSchedule(config);
-  const dbPath = flags.db ?? defaultStorePath(config.name, process.platform, process.env);
+  // Absolute from here on: the store is hidden from the bots by its path, which must mean the same file
+  // in every bot's sandbox.
+  const dbPath = resolve(flags.db ?? defaultStorePath(config.name, process.platform, process.env));
   const prepared = await prepareRun({
     store: dbPath,
     holder: `jury run ${configPath}`,
@@ -97,6 +100,7 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
     reportChanges(prepared.changes, warn, note);
 
     const local = prepared.player(processLauncher());
+    const unplayed = new StartFailures();
     const workers = remote ? await remote.open(prepared, local, concurrency, baseDir) : null;
     const runner = new TournamentRunner({
       store,
@@ -106,6 +110,7 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
       concurrency: workers ? await workers.concurrency() : concurrency,
       onEvent: (e) => {
         workers?.onRunnerEvent(e);
+        unplayed.observe(e);
         report(e, flags.json === true, io, say);
       },
     });
@@ -123,6 +128,13 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
     try {
       const final = await runner.run();
       const p = runner.progress();
+      const names = new Map(prepared.participants.map((b) => [b.id, b.name]));
+      for (const text of unplayed.warnings(names)) {
+        if (!flags.json) io.out('\n');
+        warn(
+          `${text}; every result of it is a forfeit: fix its command or folder and play the event again (a new --db)`,
+        );
+      }
       if (flags.json) say({ event: 'end', state: final, finished: p.finished, total: p.total, db: dbPath });
       else
         io.out(

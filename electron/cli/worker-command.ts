@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { processLauncher } from '../engine/bot-launcher.ts';
 import { parseRedisUrl, redisProblem, type RedisTarget } from '../engine/workers/connection.ts';
 import { defaultWorkerSlots } from '../engine/workers/cores.ts';
@@ -74,7 +74,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
     secret,
     slots,
     name,
-    cacheDir: flags.cache ?? join(homedir(), '.cache', 'jury', 'worker'),
+    cacheDir: resolve(flags.cache ?? join(homedir(), '.cache', 'jury', 'worker')),
     launcher: processLauncher(),
     log: (line) => io.err(`jury worker: ${line}\n`),
     lockMs: Number.isFinite(lockMs) && lockMs >= 1000 ? lockMs : 30_000,

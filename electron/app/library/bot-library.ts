@@ -1,5 +1,5 @@
 import { rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { GameId } from '../../../shared/games/types.ts';
 import { allSampleBots, findSampleBot, samplesOf } from '../../engine/bots/samples/index.ts';
 import type { MatchBot } from '../../engine/play-match.ts';
@@ -40,7 +40,8 @@ export class BotLibrary {
   readonly #building = new Map<string, Promise<MatchBot>>();
 
   private constructor(workspace: string, bots: StoredBot[]) {
-    this.#workspace = workspace;
+    this.#workspace = resolve(workspace); // builds are bots' programs: found by absolute path
+
     this.#path = libraryPath(workspace);
     this.#bots = bots;
   }

@@ -1,5 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { StoreError } from '../../engine/store/errors.ts';
 import { checkTournamentName, STORE_EXTENSION } from '../../engine/store/paths.ts';
 import { runLockPath } from '../../engine/store/run-lock.ts';
@@ -15,12 +15,13 @@ export class TournamentFiles {
   /** `jury serve --db FILE`: only this tournament's id, or null for every store in the folder. */
   readonly only: string | null;
 
+  /** Relative paths are made absolute here, from Jury's working folder: bots see (and miss) files by path. */
   constructor(folder: string, singleStore?: string) {
     if (singleStore === undefined) {
-      this.folder = folder;
+      this.folder = resolve(folder);
       this.only = null;
     } else {
-      this.folder = dirname(singleStore);
+      this.folder = dirname(resolve(singleStore));
       this.only = basename(singleStore, STORE_EXTENSION);
     }
   }

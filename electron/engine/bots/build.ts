@@ -3,8 +3,10 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import { launchProblem, type LaunchSpec } from '../process/launch.ts';
 import { findExecutable } from '../process/executables.ts';
+import { namedPath } from '../process/program-view.ts';
 import { runToCompletion } from '../process/run.ts';
 import type { BotDefinition } from './definition.ts';
+import { botFolderProblem, defaultBotFolder } from './folder.ts';
 import { identityFile } from './hash.ts';
 import { LANGUAGES } from './languages.ts';
 
@@ -34,7 +36,10 @@ export interface PreparedBot {
 
 /** Options of {@link prepareBot}. */
 export interface PrepareOptions {
-  /** Relative paths of the definition are relative to this (the folder of the file it came from). */
+  /**
+   * Relative paths of the definition are relative to this absolute folder (the folder of the file it
+   * came from).
+   */
   readonly baseDir: string;
   /** Where built programs go (created if missing); one folder per bot, or names may clash. */
   readonly buildDir: string;
@@ -43,24 +48,35 @@ export interface PrepareOptions {
 }
 
 /**
- * Makes a bot definition ready to start: resolves its paths, builds its source with the language
- * preset if it has one, and checks that the program can be started. Never throws; a missing compiler,
- * a failed build (with the compiler's output) or a missing program is an error that says which.
+ * Makes a bot definition ready to start: makes its paths absolute (its working folder, its program, the
+ * arguments that name files: {@link absoluteArgs}), builds its source with the language preset if it has
+ * one, and checks that the program can be started. Without a `cwd` a program runs in its own folder
+ * ({@link defaultBotFolder}), a source file in the source's folder; a system folder is refused
+ * ({@link botFolderProblem}). Never throws for a bad definition; a missing compiler, a failed build
+ * (with the compiler's output) or a missing program is an error that says which. Throws when `baseDir`
+ * is relative (the caller's bug).
  */
 export async function prepareBot(
   def: BotDefinition,
   options: PrepareOptions,
 ): Promise<Result<PreparedBot, BotError>> {
-  const at = (p: string) => (isAbsolute(p) ? p : resolve(options.baseDir, p));
+  if (!isAbsolute(options.baseDir)) throw new Error(`prepareBot: baseDir ${options.baseDir} is relative`);
+  const at = (p: string) => resolve(options.baseDir, p);
   const env = def.env ?? {};
   if (!def.source) {
     const exe = def.executable ?? '';
     const path = exe.includes('/') ? at(exe) : exe;
-    const cwd = def.cwd ? at(def.cwd) : exe.includes('/') ? dirname(path) : options.baseDir;
-    return ready(def, { executable: path, args: def.args, cwd, env }, []);
+    const cwd = def.cwd
+      ? at(def.cwd)
+      : (defaultBotFolder(path, def.args, options.baseDir) ?? options.baseDir);
+    const problem = botFolderProblem(cwd);
+    if (problem) return err({ code: 'cannot-start', message: `${def.name}: ${problem}` });
+    return ready(def, { executable: path, args: absoluteArgs(def.args, cwd), cwd, env }, []);
   }
   const source = at(def.source.file);
   const cwd = def.cwd ? at(def.cwd) : dirname(source);
+  const folderProblem = botFolderProblem(cwd);
+  if (folderProblem) return err({ code: 'cannot-start', message: `${def.name}: ${folderProblem}` });
   if (!isReadableFile(source)) {
     return err({ code: 'missing-file', message: `the source file ${source} does not exist` });
   }
@@ -101,7 +117,18 @@ export async function prepareBot(
     }
   }
   const run = preset.run(source, outDir);
-  return ready(def, { executable: run.executable, args: [...run.args, ...def.args], cwd, env }, log);
+  const args = absoluteArgs([...run.args, ...def.args], cwd);
+  return ready(def, { executable: run.executable, args, cwd, env }, log);
+}
+
+/**
+ * A bot's arguments with every relative one that names a file or folder from `cwd` made absolute
+ * (`carol.py` → `/club/carol.py`, `../bots/x.py` → `/bots/x.py`; the rule is program-view.ts's
+ * {@link namedPath}). The bot reads the same files, and its command means the same wherever it is
+ * started from: on this machine, or on a remote worker that gets each folder it sees.
+ */
+export function absoluteArgs(args: readonly string[], cwd: string): string[] {
+  return args.map((arg) => (isAbsolute(arg) ? arg : (namedPath(arg, cwd) ?? arg)));
 }
 
 function ready(def: BotDefinition, launch: LaunchSpec, build: BuildStepLog[]): Result<PreparedBot, BotError> {

@@ -1,14 +1,19 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { findExecutable, whyNotExecutable } from './executables.ts';
 import { readShebang } from './program-view.ts';
 
-/** How to start a bot: a program and its arguments, run directly (never through a shell). */
+/**
+ * How to start a bot: a program and its arguments, run directly (never through a shell). Every path is
+ * absolute: callers resolve what the user gave where it enters Jury (the config file's folder, the
+ * command line's working folder), so nothing here depends on the folder Jury happens to run in.
+ */
 export interface LaunchSpec {
-  /** A path (relative to `cwd`) or a bare name looked up in PATH. */
+  /** An absolute path, or a bare name looked up in PATH. */
   readonly executable: string;
+  /** Passed as given; a relative path in them names a file from `cwd`. */
   readonly args: readonly string[];
-  /** The working directory; must exist. */
+  /** The working directory, absolute; must exist. */
   readonly cwd: string;
   /**
    * Variables for the bot. Unconfined they are added to Jury's own environment; inside bubblewrap the
@@ -38,8 +43,12 @@ export function launchProblem(launch: LaunchSpec): string | null {
   );
 }
 
-/** {@link launchProblem} once the program has been looked up (`exe`: its path, or null if not found). */
+/**
+ * {@link launchProblem} once the program has been looked up (`exe`: its path, or null if not found).
+ * Throws when a path of `launch` is relative ({@link assertAbsolutePaths}).
+ */
 export function startProblem(launch: LaunchSpec, exe: string | null): string | null {
+  assertAbsolutePaths(launch);
   try {
     if (!statSync(launch.cwd).isDirectory()) return `the working directory ${launch.cwd} is not a directory`;
   } catch {
@@ -49,6 +58,27 @@ export function startProblem(launch: LaunchSpec, exe: string | null): string | n
   if (!launch.executable.includes('/')) return `cannot start ${launch.executable}: it was not found in PATH`;
   const path = resolve(launch.cwd, launch.executable);
   return `cannot start ${path}: ${whyNotExecutable(path) ?? 'it is not executable'}`;
+}
+
+/**
+ * Throws when a path of `launch` is relative. Inside the sandbox a relative working folder, program or
+ * shown path means nothing (bubblewrap would get `--chdir .`), and a relative store path would not be
+ * hidden: every entry point makes its paths absolute, so one that did not is Jury's bug, and it must stop
+ * the run loudly instead of playing games a bot cannot start.
+ */
+export function assertAbsolutePaths(launch: LaunchSpec): void {
+  const relative = [
+    ['working folder', launch.cwd],
+    ['program', launch.executable.includes('/') ? launch.executable : '/'],
+    ['folder', launch.folder ?? '/'],
+    ...(launch.paths ?? []).map((p) => ['shown path', p]),
+    ...(launch.hidden ?? []).map((p) => ['hidden file', p]),
+  ].find(([, path]) => !isAbsolute(path as string));
+  if (relative) {
+    throw new Error(
+      `Jury was given the relative ${relative[0]} ${JSON.stringify(relative[1])} for ${launch.executable}: every path must be made absolute where it enters Jury (this is a bug in Jury)`,
+    );
+  }
 }
 
 /** Linux's cap on one argument (MAX_ARG_STRLEN: 32 pages) and, roughly, on all of them (ARG_MAX). */

@@ -82,11 +82,22 @@ export function programView(
   }
   // Files and folders named by the arguments ("bot.py", "-cp out", "data/weights.bin").
   for (const arg of args) {
-    if (arg === '' || arg.startsWith('-') || arg.length > 4096) continue;
-    const path = resolve(cwd, arg);
-    if (path !== cwd && existsSync(path)) showFile(path);
+    const path = namedPath(arg, cwd);
+    if (path !== null) showFile(path);
   }
   return { executable, readOnly: [...readOnly].sort(), pathDirs };
+}
+
+/**
+ * The file or folder an argument names (its absolute path, from `cwd`), or null for a word that names
+ * nothing there: an option (`-cp`), an empty word, the working folder itself (`.`). The one rule for
+ * which arguments are paths: what the sandbox shows, what Jury makes absolute where a bot's definition
+ * enters, and what travels to remote workers.
+ */
+export function namedPath(arg: string, cwd: string): string | null {
+  if (arg === '' || arg.startsWith('-') || arg.length > 4096) return null;
+  const path = resolve(cwd, arg);
+  return path !== cwd && existsSync(path) ? path : null;
 }
 
 /** The interpreter line of a script as words, or null for a binary (or an unreadable file). */

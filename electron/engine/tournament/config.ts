@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { findGame, findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
 import { packageGameSchema } from '../../../shared/games/packages/game-schema.ts';
@@ -150,10 +150,15 @@ export function parseTournamentConfig(input: unknown): Result<TournamentConfig, 
   return err({ code: 'invalid-config', message });
 }
 
-/** Reads and checks a config file; relative bot paths are relative to `baseDir` (the file's folder). */
+/**
+ * Reads and checks a config file (a path relative to Jury's working folder, as typed). Answers the config
+ * and `baseDir`, the file's folder as an absolute path: the config's relative paths (bots, a game
+ * package) are relative to it, wherever Jury runs later.
+ */
 export async function loadTournamentConfig(
   path: string,
 ): Promise<Result<{ config: TournamentConfig; baseDir: string }, InputError>> {
+  const baseDir = dirname(resolve(path));
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -169,11 +174,11 @@ export async function loadTournamentConfig(
   } catch (e) {
     return err({ code: 'not-json', message: `${path} is not JSON: ${(e as Error).message}` });
   }
-  const resolved = await resolveConfigGame(json, dirname(path));
+  const resolved = await resolveConfigGame(json, baseDir);
   if (!resolved.ok) return err({ ...resolved.error, message: `${path}: ${resolved.error.message}` });
   const parsed = parseTournamentConfig(resolved.value);
   return parsed.ok
-    ? ok({ config: parsed.value, baseDir: dirname(path) })
+    ? ok({ config: parsed.value, baseDir })
     : err({ ...parsed.error, message: `${path}: ${parsed.error.message}` });
 }
 

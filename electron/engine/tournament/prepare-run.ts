@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { Participant } from '../../../shared/tournament/types.ts';
 import type { Launcher } from '../play-match.ts';
 import type { TournamentStore } from '../store/store.ts';
@@ -9,7 +10,7 @@ import { openRunStore, RunRefusal, storedConfig } from './run-store.ts';
 
 /** What a run of a tournament is made from. */
 export interface RunRequest {
-  /** The tournament's store file. */
+  /** The tournament's store file (an absolute path, as every path here). */
   readonly store: string;
   /** Who holds the store's run lock during the run (`jury run club.json`, `the Jury app`). */
   readonly holder: string;
@@ -50,6 +51,15 @@ export interface PreparedRun {
  * The runner (or a remote worker) then plays the games with {@link PreparedRun.player}.
  */
 export async function prepareRun(request: RunRequest): Promise<PreparedRun> {
+  // The store is hidden from the bots by its path, and bots find their files from baseDir: a relative
+  // one would mean another file in every sandbox. The entry points make them absolute.
+  for (const [what, path] of [
+    ['store', request.store],
+    ['baseDir', request.baseDir],
+    ['buildDir', request.buildDir],
+  ] as const) {
+    if (!isAbsolute(path)) throw new Error(`prepareRun: the ${what} ${path} is relative`);
+  }
   let store: TournamentStore | null = null;
   try {
     let config: TournamentConfig;

@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { availableParallelism, hostname } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Launcher } from '../play-match.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { gameModule } from '../../../shared/games/registry.ts';
@@ -86,8 +86,10 @@ export class JuryWorker {
     this.opts = options;
     this.redis = new Redis(redisOptions(options.target));
     this.redis.on('error', () => {}); // reconnects by itself; the BullMQ worker reports lasting trouble
-    const cache = new TreeCache(join(options.cacheDir, 'programs'));
-    this.bots = new RemoteBots(this.redis, cache, join(options.cacheDir, 'builds'));
+    // Absolute: a bot's folder here is its working folder and what its sandbox shows.
+    const cacheDir = resolve(options.cacheDir);
+    const cache = new TreeCache(join(cacheDir, 'programs'));
+    this.bots = new RemoteBots(this.redis, cache, join(cacheDir, 'builds'));
     this.benchmarkMs = options.benchmarkMs ?? cpuBenchmarkMs();
   }
 

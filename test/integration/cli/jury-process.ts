@@ -21,6 +21,11 @@ export function startJury(...args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [JURY, ...args]);
 }
 
+/** Runs `jury` with `args` to the end from the working folder `cwd` (relative paths start there). */
+export function juryIn(cwd: string, ...args: string[]): Promise<JuryResult> {
+  return finished(spawn(process.execPath, [JURY, ...args], { cwd }));
+}
+
 /** Resolves when `child` has ended, with everything it printed. */
 export function finished(child: ChildProcessWithoutNullStreams): Promise<JuryResult> {
   let out = '';
