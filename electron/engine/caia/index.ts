@@ -16,6 +16,8 @@ export { caiaOutcomeParts, describeCaiaEnd } from './outcome.ts';
 export type { CaiaOutcomeParts } from './outcome.ts';
 export { parseReport } from './report.ts';
 export type { CaiaReport } from './report.ts';
+export { decideVerdict, readRefereeWords } from './verdict.ts';
+export type { RefereeWord, SeatVerdict } from './verdict.ts';
 export { awaitFirstError, firstErrorType, formatFirstError } from './first-error.ts';
 export type { FirstErrorTiming } from './first-error.ts';
 export {
