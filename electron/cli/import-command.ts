@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import { codecupNotesText } from '../../shared/tournament/codecup/notes.ts';
 import { importCodecupFile } from '../engine/import/codecup.ts';
 import { defaultStorePath } from '../engine/store/paths.ts';
 import type { CliIo } from './program.ts';
@@ -10,8 +11,10 @@ export const IMPORT_SOURCES = ['codecup'] as const;
 
 /**
  * `jury import codecup FILE.csv [--db PATH]`: CodeCup's published result file becomes a read-only
- * tournament database (default: named after the file, in the data folder, where the app finds it). A bad
- * file is refused naming its line and column, with exit code 2, and nothing is written.
+ * tournament database (default: named after the file, in the data folder, where the app finds it), every
+ * row as published; the summary names the rows where the file contradicts itself and the names with
+ * blanks around them. A file that is not CodeCup's layout is refused naming its line and column, with
+ * exit code 2, and nothing is written.
  */
 export async function importCommand(
   source: string,
@@ -34,9 +37,11 @@ export async function importCommand(
     made.swissRounds > 0 ? `${made.swissRounds} Swiss rounds` : null,
     made.finalists > 0 ? `a final of ${made.finalists}` : null,
   ].filter((s) => s !== null);
+  const notes = codecupNotesText(made.notes).map((line) => `  ${line}\n`);
   io.out(
     `${made.name}: ${made.games} games of ${made.players} players, ${made.participants} participants` +
       `${stages.length > 0 ? ` (${stages.join(', ')})` : ''}, imported read-only into ${made.path}\n` +
+      notes.join('') +
       `  jury standings ${JSON.stringify(made.path)}\n`,
   );
   return 0;

@@ -9,6 +9,8 @@ import { throttledRefetch } from './refetch.ts';
 
 /** A tournament in the list. */
 export type TournamentSummary = Response<'tournaments.list'>[number];
+/** A CodeCup import's answer: the new tournament's summary and what the import noticed. */
+export type CodecupImport = Response<'tournaments.importCodecup'>;
 /** A run control of one tournament. */
 export type RunAction = 'start' | 'pause' | 'resume' | 'stop' | 'abort';
 
@@ -105,12 +107,15 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   }
 
   /**
-   * Imports CodeCup's result file (its name and text) as a read-only tournament; its summary, or null
-   * when refused (the notice names the file's line and column).
+   * Imports CodeCup's result file (its name and text) as a read-only tournament; its summary with the
+   * import's notes, or null when refused (the notice names the file's line and column).
    */
-  async function importCodecup(fileName: string, text: string): Promise<TournamentSummary | null> {
+  async function importCodecup(fileName: string, text: string): Promise<CodecupImport | null> {
     const made = await noticeErrors(() => jury().tournamentsImportCodecup({ fileName, text }));
-    if (made) put(made);
+    if (made) {
+      const { notes: _notes, ...summary } = made;
+      put(summary);
+    }
     return made;
   }
 

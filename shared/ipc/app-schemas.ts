@@ -196,6 +196,25 @@ export const tournamentSummarySchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * What an import of CodeCup's result file says beside its summary (`CodecupImportNotes`): the rows where
+ * the file contradicts itself (imported as published), the names with blanks around them.
+ */
+export const codecupImportNotesSchema = z.object({
+  contradictions: z.object({
+    rows: z.number().int().min(0),
+    games: z.number().int().min(0),
+    status: z.number().int().min(0),
+    score: z.number().int().min(0),
+    examples: z.array(z.string()),
+  }),
+  namesWithBlanks: z.array(z.string()),
+  lookAlike: z.array(z.array(z.string())),
+});
+
+/** The answer to an import of CodeCup's result file: the new tournament and what the import noticed. */
+export const codecupImportSchema = tournamentSummarySchema.extend({ notes: codecupImportNotesSchema });
+
 /** One scheduled game with its result once finished. */
 export const gameRowSchema = z.object({
   index: z.number().int().min(0),

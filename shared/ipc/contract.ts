@@ -33,6 +33,7 @@ import {
   tournamentDraftSchema,
   tournamentIdSchema,
   tournamentSummarySchema,
+  codecupImportSchema,
 } from './app-schemas.ts';
 import { concurrencySchema, timingModeSchema } from '../tournament/config-schema.ts';
 
@@ -169,15 +170,16 @@ export const ipcContract = {
     'tournaments.remove': { request: tournament, response: ok },
     /**
      * Imports CodeCup's published result file (its name and text) as a new read-only tournament named
-     * after the file (" 2", " 3" … when the name is taken); a file that is not CodeCup's layout is an
-     * error naming its line and column, and nothing is created.
+     * after the file (" 2", " 3" … when the name is taken), every row as published; the answer's `notes`
+     * say where the file contradicts itself and which names have blanks around them. A file that is not
+     * CodeCup's layout is an error naming its line and column, and nothing is created.
      */
     'tournaments.importCodecup': {
       request: z.strictObject({
         fileName: z.string().min(1).max(255),
         text: z.string().max(64 * 1024 * 1024),
       }),
-      response: tournamentSummarySchema,
+      response: codecupImportSchema,
     },
     /** The draft a tournament was created from, to run it again or save it as a preset. */
     'tournament.draft': { request: tournament, response: tournamentDraftSchema },

@@ -46,6 +46,13 @@ export interface GameOutcome {
   readonly seats: readonly string[];
   readonly scores: readonly number[];
   readonly statuses: readonly SeatStatus[];
+  /**
+   * Each seat's win, draw or loss as published (an imported CodeCup game: the file's word, LOSE for a
+   * failed seat). When present it is the result, whatever the scores say (`seatResults`): in Box a player
+   * loses with 93 against an opponent who timed out with 0. Absent for a game Jury played, whose results
+   * follow from its scores and statuses.
+   */
+  readonly results?: readonly ('WIN' | 'DRAW' | 'LOSE')[];
   readonly end: GameEndKind;
   readonly times: readonly SeatTime[];
   /** The time budget per program per game (µs), or the per-move deadline for per-move games. */

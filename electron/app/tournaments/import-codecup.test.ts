@@ -7,6 +7,7 @@ import { freeName } from './import-codecup.ts';
 // files: the standings, the crosstable, the points chart, a game and the exports of the imported event.
 
 const SAMPLE = new URL('../../../test/fixtures/codecup/competition-sample.csv', import.meta.url);
+const QUIRKS = new URL('../../../test/fixtures/codecup/published-quirks.csv', import.meta.url);
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -55,6 +56,31 @@ describe('tournaments.importCodecup', () => {
     expect(html.content).toContain('Contestant 31');
     // Read-only: it does not start.
     await expect(h.call('tournament.start', { id: 'final 2025' })).rejects.toThrow(/read-only/);
+  }, 60_000);
+
+  it('imports a published file as published and answers where it contradicts itself', async () => {
+    h = await startHarness();
+    const text = readFileSync(QUIRKS, 'utf8');
+    const made = await h.call('tournaments.importCodecup', { fileName: 'box.csv', text });
+    expect(made).toMatchObject({ id: 'box', state: 'done', finished: 8, total: 8 });
+    expect(made.notes).toMatchObject({
+      contradictions: { rows: 4, games: 4, status: 3, score: 1 },
+      namesWithBlanks: ['Contestant 7 ', ' Contestant 3'],
+      lookAlike: [['Contestant 7 ', 'Contestant 7']],
+    });
+    expect(made.notes.contradictions.examples[0]).toMatch(
+      /^line 7, column 43 \(Status\): LOSE, but the scores of game 1003 give WIN/,
+    );
+    const standings = await h.call('tournament.standings', { id: 'box' });
+    const c4 = standings.ranking.rows.find((r) => r.name === 'Contestant 4');
+    expect(c4?.stages.find((s) => s.stage === 'swiss')).toMatchObject({ wins: 1, draws: 1, losses: 1 });
+    expect((await h.call('tournament.export', { id: 'box', kind: 'csv' })).content).toBe(text);
+    // The sample contradicts nothing.
+    const sample = await h.call('tournaments.importCodecup', {
+      fileName: 'sample.csv',
+      text: readFileSync(SAMPLE, 'utf8'),
+    });
+    expect(sample.notes).toMatchObject({ contradictions: { rows: 0 }, namesWithBlanks: [], lookAlike: [] });
   }, 60_000);
 
   it('refuses a bad file naming its line and column, and creates nothing', async () => {

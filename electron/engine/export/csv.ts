@@ -50,9 +50,10 @@ function roundNumbers(data: GameData): (game: ScheduledGame) => number {
  * Game = schedule index + 1 (the transcript's number), or CodeCup's own number for an imported event;
  * Round = continuing across stages (see {@link roundNumbers}); IsSwiss = `swiss` or `final`; Player = the
  * seat, `"Player 1"` … `"Player N"`; User = the participant's name, quoted; Score = the game's score, 0
- * for a failed program; Status = the failure word of a failed seat, otherwise WIN/LOSE/DRAW by
- * `statusWords` (2-player: higher score wins, equal draws; Less: by team score; 6561: always DRAW; Flit:
- * the scorer of 1 wins, all zero draws). Summed per User and IsSwiss its scores are the points and games
+ * for a failed program (an imported event: the file's score); Status = the failure word of a failed
+ * seat, otherwise WIN/LOSE/DRAW by `statusWords` (2-player: higher score wins, equal draws; Less: by team
+ * score; 6561: always DRAW; Flit: the scorer of 1 wins, all zero draws; an imported event: the file's
+ * word). Summed per User and IsSwiss its scores are the points and games
  * of the ranking's stage lines.
  */
 export function toCsv(data: GameData): string {
@@ -72,7 +73,8 @@ export function toCsv(data: GameData): string {
     const head = `${game},${g ? round(g) : ''},${isSwissWord(g?.stage ?? '')},`;
     o.seats.forEach((id, seat) => {
       const failed = (o.statuses[seat] ?? 'OK') !== 'OK';
-      const score = failed ? 0 : (o.scores[seat] ?? 0);
+      // An imported event writes its file's score as published, even a failed player's.
+      const score = failed && !data.codecup ? 0 : (o.scores[seat] ?? 0);
       const user = csvString(names.get(id) ?? id);
       lines.push(`${head}${csvString(codecupSeatName(seat))},${user},${score},${words[seat] ?? ''}`);
     });

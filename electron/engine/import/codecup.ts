@@ -9,6 +9,7 @@ import {
   type CodecupEvent,
   type ImportRules,
 } from '../../../shared/tournament/codecup/event.ts';
+import { codecupImportNotes, type CodecupImportNotes } from '../../../shared/tournament/codecup/notes.ts';
 import { parseCodecupCsv } from '../../../shared/tournament/codecup/parse.ts';
 import { StoreError } from '../store/errors.ts';
 import { TournamentStore } from '../store/store.ts';
@@ -34,7 +35,12 @@ export interface CodecupImport {
   /** Swiss rounds and finalists as found in the file (0 when it has no such stage). */
   readonly swissRounds: number;
   readonly finalists: number;
+  /** Where the file contradicts itself, and the names with blanks around them. */
+  readonly notes: CodecupImportNotes;
 }
+
+/** The most characters of a config's bot name. */
+const CONFIG_NAME_MAX = 80;
 
 /** What a bot of an imported event runs: nothing (an imported event is never run). */
 export const IMPORTED_EXECUTABLE = '(imported from CodeCup: results only)';
@@ -60,7 +66,25 @@ function importedConfig(event: CodecupEvent, name: string): Result<TournamentCon
     game: event.game,
     seed: 0,
     schedule,
-    bots: event.participants.map((p) => ({ name: p.name, executable: IMPORTED_EXECUTABLE })),
+    bots: configNames(event).map((name) => ({ name, executable: IMPORTED_EXECUTABLE })),
+  });
+}
+
+/**
+ * The imported config's bot names. An imported event is never run, so they are only its players as a
+ * config lists them: the name as written where a config keeps it so (no blanks around it, at most 80
+ * characters, no other bot of that name), else the participant's id with the name quoted, which shows
+ * its blanks (`p2 "Contestant 7 "`). The names the event shows are the participants', always as written.
+ */
+function configNames(event: CodecupEvent): string[] {
+  const taken = new Set<string>();
+  return event.participants.map((p) => {
+    const keeps = p.name.trim() === p.name && p.name.length <= CONFIG_NAME_MAX;
+    let name = keeps && !taken.has(p.name) ? p.name : `${p.id} ${JSON.stringify(p.name)}`;
+    if (name.length > CONFIG_NAME_MAX) name = `${name.slice(0, CONFIG_NAME_MAX - 2)}…"`;
+    for (let n = 2; taken.has(name); n++) name = `${p.id}-${n}`;
+    taken.add(name);
+    return name;
   });
 }
 
@@ -102,11 +126,12 @@ function removeStore(path: string): void {
 
 /**
  * Imports CodeCup's result file `text` (named `file`) as a new tournament database at `db`, named
- * `options.name` (default: the file's name without its extension), with the statuses checked by the
- * rules of `options.game` when given (a game Jury knows: cooperative 6561, Less's teams), else CodeCup's
- * plain rule. A bad file is
- * an `invalid` StoreError naming the line and column; an existing `db` is refused with `exists`. In both
- * cases, and on any failure part-way, nothing is left at `db`.
+ * `options.name` (default: the file's name without its extension), every row as published: names as
+ * written, scores and statuses as given. Rows whose status is not what the scores give by the rules of
+ * `options.game` (a game Jury knows: cooperative 6561, Less's teams), else by CodeCup's plain rule, are
+ * kept and reported in the answer's `notes`; show them to the user. A file that is not CodeCup's layout
+ * is an `invalid` StoreError naming the line and column; an existing `db` is refused with `exists`. In
+ * both cases, and on any failure part-way, nothing is left at `db`.
  */
 export function importCodecupText(
   text: string,
@@ -167,6 +192,7 @@ export function importCodecupText(
     players: event.players,
     swissRounds: event.swissRounds,
     finalists: event.finalists,
+    notes: codecupImportNotes(event),
   };
 }
 

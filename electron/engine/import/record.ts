@@ -12,8 +12,9 @@ const NO_MISSES = { timeout: 0, invalid: 0, gone: 0 };
 
 /**
  * The record of an imported game: every store keeps one per finished game, and this one says what Jury
- * knows of it, which is its result: the seats' names, scores and statuses, CodeCup's game number in its
- * end (a `referee-report`), no moves, no dialogue, no times (all 0).
+ * knows of it, which is its result: the seats' names, scores, statuses and wins, draws or losses as the
+ * file published them, CodeCup's game number in its end (a `referee-report`), no moves, no dialogue, no
+ * times (all 0).
  */
 export function importedRecord(event: CodecupEvent, outcome: GameOutcome, info: ImportedInfo): GameRecord {
   const facts = gameInfo(event.game);
@@ -36,6 +37,7 @@ export function importedRecord(event: CodecupEvent, outcome: GameOutcome, info: 
       command: null,
       executableHash: null,
       status: outcome.statuses[seat] ?? 'OK',
+      ...(outcome.results?.[seat] === undefined ? {} : { result: outcome.results[seat] }),
       failure: null,
       takeover: null,
       score: outcome.scores[seat] ?? 0,

@@ -68,6 +68,11 @@ const seatRecord = z.object({
   /** sha256 of the executable's content, when known. */
   executableHash: z.string().nullable(),
   status: z.enum(['OK', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']),
+  /**
+   * An imported CodeCup game only: the seat's win, draw or loss as the file published it (LOSE for a
+   * failed seat), which need not follow from the scores. Absent for a game Jury played.
+   */
+  result: z.enum(['WIN', 'DRAW', 'LOSE']).optional(),
   failure: failure.nullable(),
   /** From which ply the judge's takeover player moved for this seat, and how many moves it made. */
   takeover: z.object({ fromPly: ply, moves: z.number().int().min(0) }).nullable(),

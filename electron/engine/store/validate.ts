@@ -65,6 +65,8 @@ export const gameOutcomeSchema: z.ZodType<GameOutcome> = z.strictObject({
   seats,
   scores: z.array(z.number().finite()),
   statuses: z.array(z.enum(['OK', 'TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT'])),
+  /** An imported game's published win, draw or loss per seat (`GameOutcome.results`). */
+  results: z.array(z.enum(['WIN', 'DRAW', 'LOSE'])).exactOptional(),
   end: z.custom<GameEndKind>(
     (v) => typeof v === 'string' && Object.hasOwn(END_KINDS, v),
     'not a known way for a game to end',
@@ -132,6 +134,7 @@ function checkSeats(index: number, o: GameOutcome, recordSeats: number): void {
     ['scores', o.scores],
     ['statuses', o.statuses],
     ['times', o.times],
+    ['results', o.results ?? o.seats],
   ] as const) {
     if (list.length !== n) fail(`outcome.${field} has ${list.length} entries for ${n} seats`);
   }

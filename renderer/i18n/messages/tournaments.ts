@@ -15,6 +15,10 @@ export default {
         button: 'Import CodeCup results…',
         hint: "Make a read-only tournament of CodeCup's published result file (Game, Round, IsSwiss, Player, User, Score, Status): its standings, crosstable, ratings and exports",
         choose: "CodeCup's result file (.csv)",
+        contradictions:
+          'Imported as published, but {rows} rows of {games} games contradict the file itself, such as {example}',
+        blanks:
+          '1 name has blanks around it, kept as written: {names} | {n} names have blanks around them, kept as written: {names}',
       },
       state: {
         idle: 'Not started',
@@ -64,6 +68,10 @@ export default {
         button: 'CodeCup-uitslagen importeren…',
         hint: 'Maak een alleen-lezen toernooi van het uitslagenbestand dat CodeCup publiceert (Game, Round, IsSwiss, Player, User, Score, Status): de stand, kruistabel, ratings en exports',
         choose: 'Uitslagenbestand van CodeCup (.csv)',
+        contradictions:
+          'Geïmporteerd zoals gepubliceerd, maar {rows} regels van {games} partijen spreken het bestand zelf tegen, zoals {example}',
+        blanks:
+          '1 naam heeft spaties ervoor of erna, ongewijzigd overgenomen: {names} | {n} namen hebben spaties ervoor of erna, ongewijzigd overgenomen: {names}',
       },
       state: {
         idle: 'Niet gestart',

@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../random/prng.ts';
+import { importedGameFacts } from '../../games/imported.ts';
+import { fromOutcomes } from '../ranking/totals.ts';
+import { statusWords } from '../standings/results.ts';
 import { codecupEvent } from './event.ts';
 import { parseCodecupCsv } from './parse.ts';
 
 const SAMPLE = new URL('../../../test/fixtures/codecup/competition-sample.csv', import.meta.url);
 const sample = readFileSync(SAMPLE, 'utf8');
+// Names with blanks around them, Box's statuses by the draw score, rows that contradict the scores.
+const quirks = readFileSync(
+  new URL('../../../test/fixtures/codecup/published-quirks.csv', import.meta.url),
+  'utf8',
+);
 const HEADER = 'Game,Round,IsSwiss,Player,User,Score,Status';
 
 /** The event of `text`, or its error message. */
@@ -87,10 +95,7 @@ describe("CodeCup's result file", () => {
         file('1,1,swiss,"Alpha","A",3,WIN'),
         'line 2, column 11 (Player): "Alpha" is not a seat ("Player 1" to "Player 32")',
       ],
-      [
-        file('1,1,swiss,"Player 1","",3,WIN'),
-        'line 2, column 22 (User): "" is not a name (empty, or blanks around it)',
-      ],
+      [file('1,1,swiss,"Player 1","",3,WIN'), 'line 2, column 22 (User): an empty name'],
       [file('1,1,swiss,"Player 1","A",3x,WIN'), 'line 2, column 26 (Score): "3x" is not a score'],
       [
         file('1,1,swiss,"Player 1","A",3,WON'),
@@ -125,14 +130,6 @@ describe("CodeCup's result file", () => {
         'line 4, column 11 (Player): game 2 has 1 players; the first game has 2',
       ],
       [
-        file('1,1,swiss,"Player 1","A",0,LOSE', '1,1,swiss,"Player 2","B",2,TIMEOUT'),
-        'line 3, column 26 (Score): 2 for a player with TIMEOUT; a failed player scores 0',
-      ],
-      [
-        file('1,1,swiss,"Player 1","A",3,LOSE', '1,1,swiss,"Player 2","B",1,WIN'),
-        'line 2, column 28 (Status): LOSE, but the scores of game 1 give WIN (the higher score wins, equal best scores draw, a failed player loses)',
-      ],
-      [
         file('1,1,swiss,"Player 1","A",3,WIN'),
         'line 2, column 22 (User): the file names 1 player(s); an event needs at least 2',
       ],
@@ -153,6 +150,87 @@ describe("CodeCup's result file", () => {
     expect(event.value.game).toBe('codecup-import-4');
     expect(event.value.outcomes[0]?.statuses).toEqual(['OK', 'EXIT', 'OK', 'OK']);
     expect(event.value.participants).toHaveLength(5);
+  });
+
+  it('reads a published file as published: names as written, statuses as given, contradictions named', () => {
+    const event = read(quirks);
+    if (typeof event === 'string' || !event.ok) throw new Error(String(event));
+    const e = event.value;
+    // The name is the identity: "Contestant 7" and "Contestant 7 " are two contestants.
+    expect(e.participants.map((p) => p.name)).toEqual([
+      'Contestant 1',
+      'Contestant 7 ',
+      ' Contestant 3',
+      'Contestant 4',
+      'Contestant 7',
+    ]);
+    const game = (n: number) => e.outcomes[e.gameNumbers.indexOf(n)];
+    // Box: the opponent of a TIMEOUT with 0 loses with 93 and draws with 150 (its score against 150).
+    expect(game(1003)).toMatchObject({
+      scores: [0, 93],
+      statuses: ['TIMEOUT', 'OK'],
+      results: ['LOSE', 'LOSE'],
+    });
+    expect(game(1004)).toMatchObject({
+      scores: [150, 0],
+      statuses: ['OK', 'TIMEOUT'],
+      results: ['DRAW', 'LOSE'],
+    });
+    expect(game(1006)?.results).toEqual(['WIN', 'WIN']);
+    expect(game(1008)).toMatchObject({
+      scores: [12, 288],
+      statuses: ['ILLEGAL', 'OK'],
+      results: ['LOSE', 'WIN'],
+    });
+    // Every status word of the file is the event's, row by row, in the file's order.
+    const rows = quirks.trimEnd().split('\n').slice(1);
+    const words = e.fileOrder
+      .map((place, index) => [place, index] as const)
+      .sort((a, b) => a[0] - b[0])
+      .flatMap(([, index]) => statusWords(e.outcomes[index] as never, importedGameFacts(e.game) as never));
+    expect(words).toEqual(rows.map((r) => r.split(',').at(-1)));
+    // W/D/L of the ranking's totals: the published ones (Contestant 4: W1 D1 L1 in the Swiss, not W2 L1).
+    const totals = fromOutcomes(e.outcomes, e.scheduled, importedGameFacts(e.game) as never);
+    const swiss = totals.stages['swiss']?.bots;
+    expect(swiss?.['p4']).toMatchObject({ points: 383, wins: 1, draws: 1, losses: 1 });
+    expect(swiss?.['p3']).toMatchObject({
+      points: 0,
+      wins: 0,
+      draws: 0,
+      losses: 2,
+      irregular: { TIMEOUT: 2 },
+    });
+    expect(totals.stages['final']?.bots['p4']).toMatchObject({ points: 213, wins: 1, losses: 1 });
+    const rule = '(the higher score wins, equal best scores draw, a failed player loses)';
+    expect(e.contradictions).toEqual([
+      {
+        kind: 'status',
+        game: 1003,
+        line: 7,
+        message: `line 7, column 43 (Status): LOSE, but the scores of game 1003 give WIN ${rule}`,
+      },
+      {
+        kind: 'status',
+        game: 1004,
+        line: 8,
+        message: `line 8, column 44 (Status): DRAW, but the scores of game 1004 give WIN ${rule}`,
+      },
+      {
+        kind: 'status',
+        game: 1006,
+        line: 13,
+        message: `line 13, column 44 (Status): WIN, but the scores of game 1006 give LOSE ${rule}`,
+      },
+      {
+        kind: 'score',
+        game: 1008,
+        line: 16,
+        message: 'line 16, column 40 (Score): 12 for a player with ILLEGAL; a failed player scores 0',
+      },
+    ]);
+    // The sample contradicts nothing.
+    const plain = read(sample);
+    expect(typeof plain !== 'string' && plain.ok && plain.value.contradictions).toEqual([]);
   });
 
   // Random damage to the sample: every answer is an event or a sentence naming line and column, never a throw.

@@ -1,10 +1,10 @@
 import { importedGameFacts, importedGameId } from '../../games/imported.ts';
 import { err, ok, type InputError, type Result } from '../../games/result.ts';
 import type { GameId } from '../../games/types.ts';
-import type { GameShape } from '../standings/results.ts';
+import type { GameShape, SeatResult } from '../standings/results.ts';
 import { statusWords } from '../standings/results.ts';
 import type { GameOutcome, Participant, ScheduledGame, SeatStatus } from '../types.ts';
-import { placeOf, problemAt, type CodecupRow } from './parse.ts';
+import { CODECUP_HEADER, placeOf, problemAt, type CodecupRow } from './parse.ts';
 
 /**
  * What a CodeCup result file holds as Jury keeps an event: participants (from User, in the order they
@@ -26,6 +26,21 @@ export interface CodecupEvent {
   readonly swissRounds: number;
   /** Participants with a final game (0 without a final). */
   readonly finalists: number;
+  /** Where the file contradicts itself, in file order; imported as published all the same. */
+  readonly contradictions: readonly CodecupContradiction[];
+}
+
+/**
+ * A row the file publishes against its own other fields: `status`, a WIN, DRAW or LOSE that is not what
+ * the game's scores give by the rule (CodeCup's plain one, or the `--game` rules), such as Box's LOSE with
+ * 93 against a TIMEOUT with 0, or WIN against WIN; `score`, a failed player (TIMEOUT, ILLEGAL, CRASH,
+ * EXIT) with a score other than 0. The message starts with `line L, column C (Field)`, as a refusal.
+ */
+export interface CodecupContradiction {
+  readonly kind: 'status' | 'score';
+  readonly game: number;
+  readonly line: number;
+  readonly message: string;
 }
 
 /** The rules of a game Jury knows, for a file of that game (`jury import codecup --game`). */
@@ -36,6 +51,22 @@ export interface ImportRules {
 }
 
 const FAILURES: ReadonlySet<string> = new Set(['TIMEOUT', 'ILLEGAL', 'CRASH', 'EXIT']);
+
+/** A published status word as a win, draw or loss: a failed player lost. */
+function resultOf(status: CodecupRow['status']): SeatResult {
+  return status === 'WIN' || status === 'DRAW' ? status : 'LOSE';
+}
+
+/** A contradiction at field `field` (header order) of `row`. */
+function contradiction(
+  kind: CodecupContradiction['kind'],
+  row: CodecupRow,
+  field: number,
+  message: string,
+): CodecupContradiction {
+  const { message: where } = problemAt(placeOf(row, field), CODECUP_HEADER[field] ?? null, message);
+  return { kind, game: row.game, line: row.line, message: where };
+}
 
 /** The rows of one game, in file order. */
 type GameRows = readonly CodecupRow[];
@@ -92,12 +123,16 @@ function groupGames(rows: readonly CodecupRow[]): Result<GameRows[], InputError>
 }
 
 /**
- * Makes an event of the file's rows (from `parseCodecupCsv`), checking what makes them one event: every
- * game has the same number of players, a failed player scored 0, and every status word is what the scores
- * give (the higher score wins, equal best scores draw, the others lose; a failed player loses), so that
- * Jury's standings and its export say what the file says. Every refusal names the line and column.
- * With `rules` (a game Jury knows, such as cooperative 6561 or Less with its teams), the statuses follow
- * that game's rules instead, every game has its number of seats, and the event is of that game.
+ * Makes an event of the file's rows (from `parseCodecupCsv`), as published: every game's scores, statuses
+ * and wins, draws and losses are the file's words (`GameOutcome.results`), so Jury's standings and its
+ * export say what the file says. It refuses only what is not one event in CodeCup's layout (a game's rows
+ * apart, seats out of order, one User twice in a game, games of different sizes, fewer than two players),
+ * naming the line and column. Rows whose status is not what the scores give (the higher score wins,
+ * equal best scores draw, the others lose; a failed player loses and scores 0) are kept and listed in
+ * `contradictions`: CodeCup's own rule is not always that one (Box's results follow each player's score
+ * against the draw score). With `rules` (a game Jury knows, such as cooperative 6561 or Less with its
+ * teams), the statuses are compared with that game's rules instead, every game has its number of seats,
+ * and the event is of that game.
  */
 export function codecupEvent(
   rows: readonly CodecupRow[],
@@ -153,22 +188,13 @@ export function codecupEvent(
   };
   const scheduled: ScheduledGame[] = [];
   const outcomes: GameOutcome[] = [];
+  const contradictions: CodecupContradiction[] = [];
   const swiss = new Set<number>();
   const finalists = new Set<string>();
   for (const [index, g] of games.entries()) {
     const first = g[0] as CodecupRow;
     const seats = g.map((r) => idOf(r.user));
-    for (const r of g) {
-      if (FAILURES.has(r.status) && r.score !== 0)
-        return err(
-          problemAt(
-            placeOf(r, 5),
-            'Score',
-            `${r.score} for a player with ${r.status}; a failed player scores 0`,
-          ),
-        );
-    }
-    const outcome: GameOutcome = {
+    const byScores: GameOutcome = {
       index,
       seats,
       scores: g.map((r) => r.score),
@@ -177,18 +203,17 @@ export function codecupEvent(
       times: g.map(() => ({ chargedUs: 0, maxMoveUs: 0, moves: 0 })),
       budgetUs: 0,
     };
-    const words = statusWords(outcome, shape);
+    const words = statusWords(byScores, shape);
     for (const [seat, r] of g.entries()) {
-      if (words[seat] !== r.status) {
-        return err(
-          problemAt(
-            placeOf(r, 6),
-            'Status',
-            `${r.status}, but the scores of game ${r.game} give ${words[seat] ?? '?'} (${rule})`,
-          ),
-        );
+      if (FAILURES.has(r.status) && r.score !== 0) {
+        const message = `${r.score} for a player with ${r.status}; a failed player scores 0`;
+        contradictions.push(contradiction('score', r, 5, message));
+      } else if (words[seat] !== r.status) {
+        const message = `${r.status}, but the scores of game ${r.game} give ${words[seat] ?? '?'} (${rule})`;
+        contradictions.push(contradiction('status', r, 6, message));
       }
     }
+    const outcome: GameOutcome = { ...byScores, results: g.map((r) => resultOf(r.status)) };
     if (first.stage === 'swiss') swiss.add(first.round);
     else for (const id of seats) finalists.add(id);
     scheduled.push({
@@ -218,5 +243,7 @@ export function codecupEvent(
     fileOrder: games.map((g) => position.get(g) ?? 0),
     swissRounds: swiss.size,
     finalists: finalists.size,
+    // In file order: the games were taken in the order CodeCup played them.
+    contradictions: contradictions.sort((a, b) => a.line - b.line),
   });
 }

@@ -48,9 +48,6 @@ export function placeOf(row: CodecupRow, field: number): Place {
   return row.at[field] ?? { line: row.line, column: 1 };
 }
 
-/** The most characters of a User (a Jury bot name has at most 80). */
-export const MAX_USER_LENGTH = 80;
-
 /** A refusal at `place` in field `field` (a header name, or null for the line as a whole). */
 export function problemAt(place: Place, field: string | null, message: string): InputError {
   const where = `line ${place.line}, column ${place.column}${field === null ? '' : ` (${field})`}`;
@@ -148,10 +145,9 @@ function checkRow(record: RawRecord): Result<CodecupRow, InputError> {
   const seat = SEAT.exec(player ?? '');
   if (!seat || Number(seat[1]) > 32)
     return bad(3, `${quote(player ?? '')} is not a seat ("Player 1" to "Player 32")`);
-  if (!user || user.trim() !== user)
-    return bad(4, `${quote(user ?? '')} is not a name (empty, or blanks around it)`);
-  if (user.length > MAX_USER_LENGTH)
-    return bad(4, `a name of ${user.length} characters; at most ${MAX_USER_LENGTH}`);
+  // A name is kept exactly as written, blanks around it included: CodeCup's files have names such as
+  // "Contestant 7 ", and the name is the contestant ("A" and "A " are two).
+  if (!user) return bad(4, 'an empty name');
   if (!NUMBER.test(score ?? '')) return bad(5, `${quote(score ?? '')} is not a score`);
   if (!(CODECUP_STATUSES as readonly string[]).includes(status ?? ''))
     return bad(6, `${quote(status ?? '')} is not a status (${CODECUP_STATUSES.join(', ')})`);
@@ -170,7 +166,8 @@ function checkRow(record: RawRecord): Result<CodecupRow, InputError> {
 
 /**
  * Reads CodeCup's result file: the header exactly, then rows of seven fields, each value checked (game
- * and round numbers, `swiss`/`final`, `Player N`, a name, a number, a status word). LF or CRLF line ends,
+ * and round numbers, `swiss`/`final`, `Player N`, a name of any characters but none, a number, a status
+ * word). LF or CRLF line ends,
  * a UTF-8 byte order mark and a missing last line end are accepted; an empty line is not. How the rows
  * make games is checked by `codecupEvent` (event.ts).
  */

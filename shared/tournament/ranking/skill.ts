@@ -3,10 +3,14 @@ import type { GameShape } from '../standings/results.ts';
 import type { GameOutcome } from '../types.ts';
 import type { Dict, SkillEntry, SkillFigure } from './types.ts';
 
+/** The order of published results: a win before a draw before a loss. */
+const RESULT_LEVEL = { WIN: 0, DRAW: 1, LOSE: 2 } as const;
+
 /**
  * The openskill match of one game: the sides (lists of seats) and their ranks (1 best, ties equal). When
  * every seat ended OK, each team is one side ranked by its team score (the best member's score; Less:
- * two teams of two, otherwise one seat each). A seat whose program failed ranks last (all failed seats
+ * two teams of two, otherwise one seat each); with published results (an imported CodeCup game) by its
+ * result first, then its team score. A seat whose program failed ranks last (all failed seats
  * tie for last): an irregular loss is a loss, whatever its score. In a team game with a failure every
  * seat is then a side of its own, its partners ranked by their team's score, so a Less partner keeps its
  * team's result and is not rated as a team of one against a team of two. Null when fewer than two sides
@@ -27,9 +31,24 @@ export function skillMatch(
     const t = teamOf[seat] ?? seat;
     teamScore.set(t, Math.max(teamScore.get(t) ?? -Infinity, outcome.scores[seat] ?? 0));
   }
-  const distinct = [...new Set(teamScore.values())].sort((a, b) => b - a);
-  const rankOf = (seat: number): number =>
-    failed(seat) ? distinct.length + 1 : distinct.indexOf(teamScore.get(teamOf[seat] ?? seat) ?? 0) + 1;
+  // A published result (an imported CodeCup game) orders the seats before their scores: in Box a LOSE
+  // with 93 against a TIMEOUT with 0 is no win, and two published LOSEs with different scores are not a tie.
+  const published = outcome.results;
+  const level = (seat: number): number => (published ? RESULT_LEVEL[published[seat] ?? 'LOSE'] : 0);
+  const keyOf = (seat: number): readonly [number, number] => [
+    level(seat),
+    teamScore.get(teamOf[seat] ?? seat) ?? 0,
+  ];
+  const distinct = seats
+    .filter((seat) => !failed(seat))
+    .map(keyOf)
+    .sort((a, b) => a[0] - b[0] || b[1] - a[1])
+    .filter((k, i, all) => i === 0 || k[0] !== all[i - 1]?.[0] || k[1] !== all[i - 1]?.[1]);
+  const rankOf = (seat: number): number => {
+    if (failed(seat)) return distinct.length + 1;
+    const [l, score] = keyOf(seat);
+    return distinct.findIndex((k) => k[0] === l && k[1] === score) + 1;
+  };
   let sides: number[][];
   if (anyFailed) sides = seats.map((seat) => [seat]);
   else {

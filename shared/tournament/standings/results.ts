@@ -4,8 +4,8 @@ import type { GameOutcome, ScheduledGame, SeatStatus } from '../types.ts';
 /** The facts of a game that standings need; a registry {@link GameInfo} fits as it is. */
 export type GameShape = Pick<GameInfo, 'seats' | 'teams' | 'cooperative' | 'timeControl'>;
 
-/** A seat's result by the scores: won, drew or lost. */
-export type SeatResult = 'WIN' | 'DRAW' | 'LOSE';
+/** A seat's result: won, drew or lost. */
+export type SeatResult = NonNullable<GameOutcome['results']>[number];
 
 /** A program failure kind, CodeCup's irregular losses. */
 export type FailureStatus = Exclude<SeatStatus, 'OK'>;
@@ -39,18 +39,21 @@ export function teamScores(outcome: GameOutcome, teamOf: readonly number[]): rea
 }
 
 /**
- * Every seat's result. Cooperative games (6561): DRAW for all, since both share one score. Otherwise
- * teams are compared by team score: a sole best team wins and the others lose; when every team has the
- * best score it is a DRAW for all, and when some but not all share it they draw and the rest lose. This
- * gives the 2-player rule (higher wins, equal draws), Less by team score, and Flit (the scorer of 1 wins,
- * all zero is a draw). A failed seat always LOSEs: a program that failed lost its game, even when its
- * partner's team score won. Pass `teamOf` (from {@link teamOfSeat}) to save its work in long loops.
+ * Every seat's result: the published one when the outcome has it (an imported CodeCup game, see
+ * `GameOutcome.results`), otherwise by the scores. Cooperative games (6561): DRAW for all, since both
+ * share one score. Otherwise teams are compared by team score: a sole best team wins and the others
+ * lose; when every team has the best score it is a DRAW for all, and when some but not all share it they
+ * draw and the rest lose. This gives the 2-player rule (higher wins, equal draws), Less by team score,
+ * and Flit (the scorer of 1 wins, all zero is a draw). A failed seat always LOSEs: a program that failed
+ * lost its game, even when its partner's team score won. Pass `teamOf` (from {@link teamOfSeat}) to save
+ * its work in long loops.
  */
 export function seatResults(
   outcome: GameOutcome,
   shape: GameShape,
   teamOf: readonly number[] = teamOfSeat(shape),
 ): readonly SeatResult[] {
+  if (outcome.results !== undefined) return outcome.results;
   // Plain loops without spreads or callbacks: this runs once per game in every standings query.
   const scores = outcome.scores;
   // teamOfSeat numbers teams below teams.length + seats; slots of absent teams stay -Infinity.
