@@ -100,6 +100,37 @@ describe.skipIf(python === null)('BotLibrary.add with a command, arguments, fold
     }
   });
 
+  it('runs python3 /path/bot.py 42 (the form’s placeholder) in the script’s folder, never the program’s', async () => {
+    const workspace = await mkdtemp(join(tmpdir(), 'jury-library-'));
+    try {
+      const library = await BotLibrary.open(workspace);
+      const script = join(dir, 'bot.py');
+      for (const path of ['python3', '/usr/bin/python3']) {
+        const bot = await library.add({ path, args: [script, '42'], name: `Bot ${path.length}` });
+        expect(bot.cwd).toBe(dir);
+        expect(library.configBot(bot.id)).toMatchObject({ args: [script, '42'], cwd: dir });
+        expect((await library.matchBot(bot.id)).cwd).toBe(dir);
+      }
+      // A system folder is never a bot's own: the sandbox would hide its programs with the bot's folder.
+      expect(checkAddFields({ path: '/usr/bin/python3', args: [script], cwd: '/usr/bin' })).toEqual([
+        {
+          path: 'cwd',
+          message:
+            "/usr/bin is a system folder, not the bot's own: give the folder of its own files (the script it runs) as its working folder (cwd)",
+        },
+      ]);
+      await expect(
+        library.add({ path: '/usr/bin/python3', args: [script], cwd: '/usr/bin' }),
+      ).rejects.toThrow('/usr/bin is a system folder');
+      // Without a working folder a relative script names nothing: the app's own folder means nothing.
+      expect(checkAddFields({ path: 'python3', args: ['bot.py'] })).toEqual([
+        { path: 'args', message: "give the script's full path (python3 /path/bot.py), or a working folder" },
+      ]);
+    } finally {
+      await rm(workspace, { recursive: true, force: true });
+    }
+  });
+
   it('still refuses a file that cannot run', async () => {
     const file = join(dir, 'plain');
     await writeFile(file, 'x');

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { botFolderProblem, defaultBotFolder } from '../../engine/bots/folder.ts';
 import { INTERPRETERS } from '../../engine/bots/hash.ts';
 import { languageOfFile } from '../../engine/bots/languages.ts';
 import { findExecutable, whyNotExecutable } from '../../engine/process/executables.ts';
@@ -38,17 +39,39 @@ const kind = (path: string): 'file' | 'folder' | null => {
 
 /**
  * The program `path` names: an absolute path, a path relative to `cwd`, or a bare command looked up on
- * the PATH (`java`). Null when it names nothing that exists.
+ * the PATH (`java`). Null when it names nothing that exists, and for a relative path without `cwd`: the
+ * app's own working folder means nothing to the user.
  */
 export function resolveProgram(path: string, cwd: string | undefined): string | null {
   const text = path.trim();
   if (text === '') return null;
   if (!text.includes('/')) {
-    const found = findExecutable(text, cwd ?? process.cwd());
+    const found = findExecutable(text, cwd ?? '/');
     if (found !== null) return found;
   }
-  const full = isAbsolute(text) ? text : resolve(cwd ?? process.cwd(), text);
+  if (!isAbsolute(text) && cwd === undefined) return null;
+  const full = resolve(cwd ?? '/', text);
   return kind(full) === null ? null : full;
+}
+
+/**
+ * The bot's working folder: `cwd` as given, or its own folder ({@link defaultBotFolder}: a program's
+ * folder, an interpreter's script's); an error message naming the fix when there is none or it is a
+ * system folder. `program` is the absolute path {@link resolveProgram} found.
+ */
+export function botFolderOf(
+  program: string,
+  args: readonly string[],
+  cwd: string | undefined,
+): { folder: string } | { problem: string } {
+  const folder = cwd ?? defaultBotFolder(program, args, null);
+  if (folder === null) {
+    return {
+      problem: `give a working folder, the folder of the bot's own files (or name its script by its full path)`,
+    };
+  }
+  const problem = botFolderProblem(folder);
+  return problem === null ? { folder } : { problem };
 }
 
 /** Every problem of the form's fields; empty when the bot can be added. */
@@ -93,20 +116,31 @@ export function checkAddFields(fields: AddFields): AddIssue[] {
     if (why !== null) issues.push({ path: 'path', message: `${program}: ${why}` });
   }
   // python3 bot.py, java -jar bot.jar: the script or jar must be there, from the working folder.
+  const script = (fields.args ?? []).find((a, i, all) => !a.startsWith('-') && all[i - 1] !== '-cp');
   if (cwdOk && INTERPRETERS.test(basename(program))) {
-    const from = cwd ?? (text.includes('/') ? dirname(program) : process.cwd());
-    const script = (fields.args ?? []).find((a, i, all) => !a.startsWith('-') && all[i - 1] !== '-cp');
     if (script === undefined) {
       issues.push({
         path: 'args',
         message: `${basename(program)} needs the script or jar to run as an argument`,
       });
-    } else if (
-      /\.(py|js|mjs|cjs|jar|rb|pl|php|sh|ts)$/.test(script) &&
-      kind(resolve(from, script)) !== 'file'
-    ) {
-      issues.push({ path: 'args', message: `there is no file ${script} in ${from}` });
+      return issues;
     }
+    const from = cwd ?? (isAbsolute(script) ? dirname(script) : null);
+    if (from === null) {
+      issues.push({
+        path: 'args',
+        message: `give the script's full path (${basename(program)} /path/${script}), or a working folder`,
+      });
+      return issues;
+    }
+    if (/\.(py|js|mjs|cjs|jar|rb|pl|php|sh|ts)$/.test(script) && kind(resolve(from, script)) !== 'file') {
+      issues.push({ path: 'args', message: `there is no file ${script} in ${from}` });
+      return issues;
+    }
+  }
+  if (cwdOk && (fields.language ?? languageOfFile(program)) === null) {
+    const folder = botFolderOf(program, fields.args ?? [], cwd);
+    if ('problem' in folder) issues.push({ path: 'cwd', message: folder.problem });
   }
   return issues;
 }

@@ -4,7 +4,7 @@ import type { CheckedRequest } from '../../../shared/ipc/contract.ts';
 import type { LanguageId } from '../../engine/bots/definition.ts';
 import { LANGUAGES, languageOfFile } from '../../engine/bots/languages.ts';
 import { whyNotExecutable } from '../../engine/process/executables.ts';
-import { checkAddFields, resolveProgram } from './add-check.ts';
+import { botFolderOf, checkAddFields, resolveProgram } from './add-check.ts';
 
 /** What `bots.add` asks for: a path, and optionally a name, arguments and the source's language. */
 export type AddBotRequest = CheckedRequest<'bots.add'>;
@@ -13,7 +13,10 @@ export type AddBotRequest = CheckedRequest<'bots.add'>;
 export interface Addable {
   readonly path: string;
   readonly language: LanguageId | null;
-  /** The working folder asked for (a full path), or undefined for the program's own folder. */
+  /**
+   * The working folder: the one asked for (a full path), else the bot's own folder (an interpreter's
+   * script's, a program's: add-check.ts's `botFolderOf`); undefined for a source file (its own folder).
+   */
   readonly cwd?: string | undefined;
 }
 
@@ -29,7 +32,7 @@ export async function checkAddable(request: AddBotRequest): Promise<Addable> {
   const others = checkAddFields(request).filter((i) => i.path !== 'path');
   if (others.length > 0)
     throw new Error(`cannot add ${request.path}: ${others.map((i) => i.message).join('; ')}`);
-  const path = resolveProgram(request.path, cwd) ?? resolve(request.path);
+  const path = resolveProgram(request.path, cwd) ?? resolve(cwd ?? '/', request.path);
   const info = await stat(path).catch(() => null);
   if (info === null) throw new Error(`cannot add ${path}: there is no such file`);
   if (!info.isFile()) throw new Error(`cannot add ${path}: it is a folder, not a program or a source file`);
@@ -45,5 +48,7 @@ export async function checkAddable(request: AddBotRequest): Promise<Addable> {
       `cannot add ${path}: ${why}, and its extension (${ext}) is not one of a language Jury builds (${known})`,
     );
   }
-  return { path, language: null, cwd };
+  const folder = botFolderOf(path, request.args ?? [], cwd);
+  if ('problem' in folder) throw new Error(`cannot add ${path}: ${folder.problem}`);
+  return { path, language: null, cwd: folder.folder };
 }

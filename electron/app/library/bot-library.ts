@@ -9,7 +9,7 @@ import { checkAddFields, type AddFields, type AddIssue } from './add-check.ts';
 import { checkAddable, type AddBotRequest } from './add-request.ts';
 import { botFile, factsChanged, fileFacts, refreshBot } from './bot-files.ts';
 import { identityFile } from '../../engine/bots/hash.ts';
-import { toConfigBot, type ConfigBot } from './config-bot.ts';
+import { programFolder, toConfigBot, type ConfigBot } from './config-bot.ts';
 import {
   libraryPath,
   readLibrary,
@@ -233,7 +233,7 @@ export class BotLibrary {
         return {
           name: bot.name,
           command: [bot.path, ...bot.args],
-          cwd: bot.cwd ?? dirname(bot.path),
+          cwd: programFolder(bot),
           ...(bot.env === undefined ? {} : { env: { ...bot.env } }),
         };
       }

@@ -1,8 +1,8 @@
-import { dirname } from 'node:path';
 import { gameInfo } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { BotDefinition } from '../../engine/bots/definition.ts';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
+import { botFolderOf } from './add-check.ts';
 import { toLibraryBot, type LibraryBot, type StoredBot } from './library-file.ts';
 
 /** A tournament config's `bots` entry: a program or source file, or the game's sample bot by strength. */
@@ -19,6 +19,17 @@ export function botGameProblem(bot: Pick<LibraryBot, 'name' | 'kind' | 'game'>, 
   return bot.kind === 'sample'
     ? `${bot.name} is a sample bot of ${tied}; it cannot play ${gameInfo(game).title}`
     : `${bot.name} plays ${tied}; it cannot play ${gameInfo(game).title} (change its game on the Bots screen)`;
+}
+
+/**
+ * The working folder of one of the user's programs: the one it was added with, or (a library written
+ * before every program kept one) its own folder. Throws, naming the fix, when that is a system folder
+ * (the folder of `/usr/bin/python3` was once taken for its script's).
+ */
+export function programFolder(bot: StoredBot): string {
+  const folder = botFolderOf(bot.path, bot.args, bot.cwd);
+  if ('problem' in folder) throw new Error(`${bot.name}: ${folder.problem}`);
+  return folder.folder;
 }
 
 /**
@@ -40,7 +51,7 @@ export function toConfigBot(bot: StoredBot, game?: GameId): ConfigBot {
         name: bot.name,
         executable: bot.path,
         args: [...bot.args],
-        cwd: bot.cwd ?? dirname(bot.path),
+        cwd: programFolder(bot),
         ...(bot.env === undefined ? {} : { env: { ...bot.env } }),
       };
     case 'source': {

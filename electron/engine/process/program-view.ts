@@ -66,8 +66,11 @@ export function programView(
     else show(path);
   };
   if (folder !== null) show(folder);
-  const executable = named ? showRuntime(exe) : exe;
-  if (!named) showFile(exe);
+  // A version manager's shim is a runtime even when named by its path (the app keeps the path it found
+  // for `python3`): the bot needs the interpreter behind it, not the shim's folder.
+  const runtime = named || isShim(exe);
+  const executable = runtime ? showRuntime(exe) : exe;
+  if (!runtime) showFile(exe);
   // A script names its interpreter: "#!/usr/bin/env python3" or "#!/opt/x/bin/python".
   const shebang = readShebang(executable);
   if (shebang !== null) {
@@ -120,13 +123,18 @@ export function readShebang(file: string): string[] | null {
   }
 }
 
+/** Whether `path` is a version manager's shim (pyenv, rbenv, nodenv: `<root>/shims/<name>`). */
+function isShim(path: string): boolean {
+  return basename(dirname(safeRealpath(path))) === 'shims';
+}
+
 /**
- * A version manager's shim (pyenv, rbenv, nodenv: `<root>/shims/<name>`, a script that asks the manager
- * which version to run) replaced by the real program it would run from `cwd`; otherwise the real path.
+ * A version manager's shim (a script that asks the manager which version to run: {@link isShim})
+ * replaced by the real program it would run from `cwd`; otherwise the real path.
  */
 function throughShim(found: string, cwd: string, env: Readonly<Record<string, string | undefined>>): string {
   const real = safeRealpath(found);
-  if (basename(dirname(real)) !== 'shims') return real;
+  if (!isShim(real)) return real;
   const root = dirname(dirname(real));
   const tool = basename(root).replace(/^\./, '');
   const manager = [join(root, 'libexec', tool), join(root, 'bin', tool)].find((p) => existsSync(p));

@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { describeFailure } from '../../../electron/engine/referee/failure.ts';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
 
 // A contestant as organisers have them: a Python script run by `python3` (here a pyenv shim, the way
@@ -105,10 +106,13 @@ export function pythonEvent(name: string, carol: object): object {
   };
 }
 
-/** Per finished game of a store: Carol's status, its start failure if any, and what it could read. */
-export function carolGames(
-  db: string,
-): { status: string; failure: string | null; peek: Record<string, string> | null }[] {
+/** Per finished game of a store: Carol's status, its failure if any, and what it could read. */
+export function carolGames(db: string): {
+  status: string;
+  failure: string | null;
+  peek: Record<string, string> | null;
+  stderr: string;
+}[] {
   const store = TournamentStore.open(db, { readOnly: true });
   try {
     return store.outcomes().map((o) => {
@@ -118,8 +122,9 @@ export function carolGames(
       const failure = seat?.failure;
       return {
         status: seat?.status ?? 'none',
-        failure: failure && 'reason' in failure ? String(failure.reason) : null,
+        failure: failure ? describeFailure(failure) : null,
         peek: line === undefined ? null : (JSON.parse(line.slice(5)) as Record<string, string>),
+        stderr: seat?.stderr.shown ?? '',
       };
     });
   } finally {
