@@ -14,6 +14,9 @@ export interface ExitInfo {
   readonly memoryCapMiB?: number | undefined;
 }
 
+/** What a player's CPU time counts (see PlayerChannel.cpuSource). */
+export type CpuSource = 'cgroup' | 'process';
+
 /** The outcome of waiting for one reply line. */
 export type ReadResult =
   /** A complete line (without its newline), and when its newline arrived. */
@@ -56,9 +59,12 @@ export interface PlayerChannel {
   read(timeoutUs: number): Promise<ReadResult>;
   /** Drops every complete line received but not yet read, and returns how many (Flit's stale replies). */
   discardReceived(): number;
-  /** Stops the player's processes (SIGSTOP) while another player thinks; no-op where impossible. */
+  /**
+   * Stops the player's processes while another player thinks (its cgroup's freezer, else SIGSTOP);
+   * no-op where impossible.
+   */
   suspend(): void;
-  /** Lets a suspended player run again (SIGCONT). */
+  /** Lets a suspended player run again. */
   resume(): void;
   /**
    * CPU time the player has used so far, in microseconds (0 where it cannot be measured). `knownThreads`:
@@ -67,9 +73,15 @@ export interface PlayerChannel {
    */
   cpuUs(knownThreads?: boolean): number;
   /**
-   * Whether the player has started a child process that is still there. Its CPU time is not in
-   * {@link PlayerChannel.cpuUs}, so official timing stops such a player during the others' turns as it
-   * stops one caught computing then. Absent where it cannot be told (the player counts as childless).
+   * What {@link PlayerChannel.cpuUs} counts: `cgroup`, every process of the player (its cgroup's clock:
+   * children, a script's program, ended processes); `process`, its own process only. Absent: `process`.
+   */
+  cpuSource?(): CpuSource;
+  /**
+   * Whether the player has started a child process that is still there, whose CPU time is not in
+   * {@link PlayerChannel.cpuUs} (always false where the cgroup's clock counts children), so official
+   * timing stops such a player during the others' turns as it stops one caught computing then. Absent
+   * where it cannot be told (the player counts as childless).
    */
   startedChildren?(): boolean;
   /**

@@ -2,9 +2,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { ExitInfo, PlayerChannel, ReadResult, StderrCapture } from '../channel.ts';
+import type { CpuSource, ExitInfo, PlayerChannel, ReadResult, StderrCapture } from '../channel.ts';
 import { monotonicUs } from '../channel.ts';
 import { BotTree } from './bot-tree.ts';
+import type { CgroupControl } from './cgroup-control.ts';
 import { findExecutable } from './executables.ts';
 import { startProblem, type LaunchSpec } from './launch.ts';
 import { DEFAULT_LIMITS, planLaunch, type LimitsReport, type ResourceLimits } from './limits.ts';
@@ -77,6 +78,14 @@ export class BotProcess implements PlayerChannel, Killable {
   private readonly errors: StderrCollector;
   private readonly inbox: Inbox;
   private readonly tree: BotTree | null = null;
+  /**
+   * The bot's cgroup clock and freezer once opened (null: none; undefined: not yet, as systemd's scope
+   * is known only once the bot runs). See {@link BotProcess.wholeBot}.
+   */
+  private cgroupControl: CgroupControl | null | undefined = undefined;
+  private frozen = false;
+  /** The cgroup's CPU clock could be read when it was opened: it is the bot's clock. */
+  private cgroupClock = false;
   /** The names of the programs it is started through (see {@link BotProcess.waitingForInput}). */
   private readonly wrappers: ReadonlySet<string>;
   private stdinOpen = false;
@@ -170,6 +179,11 @@ export class BotProcess implements PlayerChannel, Killable {
     this.stdinOpen = true;
     this.stdinFd = pipeFd(child.stdin);
     this.tree = new BotTree(child.pid, plan.depth);
+    const cgroup = this.sandbox?.cgroup ?? null;
+    // systemd's scope is known only once the bot runs in it (see wholeBot).
+    this.cgroupControl =
+      cgroup === null ? null : cgroup.procsFile === null ? undefined : cgroup.control(null);
+    this.cgroupClock = this.cgroupControl?.canRead === true;
     this.pipeId = readPipeId(child.pid);
     child.on('error', () => undefined); // later errors are failed kills; the exit event tells the rest
     child.stdin.on('error', () => (this.stdinOpen = false)); // EPIPE: the bot is gone or closed stdin
@@ -253,19 +267,40 @@ export class BotProcess implements PlayerChannel, Killable {
     return this.inbox.discard();
   }
 
+  /**
+   * Stops every process of the bot: its cgroup's freezer where there is one (which holds what left its
+   * process group too: a setsid'd or double-forked child), else SIGSTOP (see {@link BotProcess.signalBot}).
+   */
   suspend(): void {
     if (this.suspended || !this.child?.pid || this.hasExited) return;
-    this.suspended = this.signalBot('SIGSTOP');
+    const control = this.wholeBot();
+    this.frozen = control?.canFreeze === true && control.freeze();
+    this.suspended = this.frozen || this.signalBot('SIGSTOP');
   }
 
   resume(): void {
     if (!this.suspended || !this.child?.pid) return;
     this.suspended = false;
-    if (!this.hasExited) this.signalBot('SIGCONT');
+    if (this.frozen) {
+      this.frozen = false;
+      this.cgroupControl?.thaw();
+    } else if (!this.hasExited) this.signalBot('SIGCONT');
   }
 
+  /**
+   * The CPU time of the whole bot where its cgroup counts it (every process it started, ended ones
+   * included), else of its own process (see {@link BotProcess.cpuSource}).
+   */
   cpuUs(knownThreads = false): number {
+    const control = this.wholeBot();
+    // Once closed, the cgroup's clock keeps its last reading: one source for the whole game.
+    if (control !== null && this.cgroupClock) return control.cpuUs();
     return this.tree?.cpuUs(knownThreads) ?? 0;
+  }
+
+  cpuSource(): CpuSource {
+    this.wholeBot();
+    return this.cgroupClock ? 'cgroup' : 'process';
   }
 
   writableFolder(): { readonly host: string; readonly inside: string } | null {
@@ -280,6 +315,8 @@ export class BotProcess implements PlayerChannel, Killable {
   }
 
   startedChildren(): boolean {
+    // A cgroup's clock counts what its children use: keeping one is then no reason to stop the bot.
+    if (this.cpuSource() === 'cgroup') return false;
     const bot = this.botPid;
     return bot !== null && hasChildren(bot) === true;
   }
@@ -295,6 +332,8 @@ export class BotProcess implements PlayerChannel, Killable {
 
   /** Kills the bot and everything it started now, synchronously (Jury is exiting). */
   killNow(): void {
+    // A frozen process of a v1 cgroup dies only once thawed.
+    if (this.frozen) this.cgroupControl?.thaw();
     // Only while the spawned process is unreaped is its pid, hence the group id, surely still ours.
     if (this.child?.pid && !this.hasExited) signalGroup(this.child.pid, 'SIGKILL');
     if (this.limits.containment === 'process-group') {
@@ -313,6 +352,7 @@ export class BotProcess implements PlayerChannel, Killable {
       if (!this.hasExited) await this.waitExit(5000);
       if (this.limits.containment === 'process-group') await this.sweepMarked();
       this.tree?.stop();
+      this.cgroupControl?.close();
       await this.sandbox?.release();
       // Let the last output drain; then let go of the pipes even if some stray process holds them
       // (one that escaped every cleanup), so that they never keep Jury's event loop alive.
@@ -351,6 +391,21 @@ export class BotProcess implements PlayerChannel, Killable {
     if (signal === 'SIGCONT') return true;
     this.wrappersStopped = signalGroup(spawned, signal);
     return this.wrappersStopped;
+  }
+
+  /**
+   * The bot's cgroup clock and freezer, opened once: at the start, or (systemd's scope, whose folder is
+   * known only once the bot runs in it) as soon as the bot is found; null where there is none.
+   */
+  private wholeBot(): CgroupControl | null {
+    if (this.cgroupControl !== undefined) return this.cgroupControl;
+    const cgroup = this.sandbox?.cgroup;
+    if (!cgroup) return (this.cgroupControl = null);
+    const bot = this.tree?.botPid ?? null;
+    if (bot === null) return null;
+    this.cgroupControl = cgroup.control(bot);
+    this.cgroupClock = this.cgroupControl?.canRead === true;
+    return this.cgroupControl;
   }
 
   /** Without a namespace, daemons that left the group are found by their marker; repeat to beat forks. */

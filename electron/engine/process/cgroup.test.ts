@@ -86,4 +86,72 @@ describe('memory cgroups', () => {
     expect(made.why).toMatch(/^the memory cgroup could not be made: /);
     expect(existsSync('/nonexistent/jury/bot-2')).toBe(false);
   });
+
+  it('v1: one cgroup per hierarchy (memory, cpuacct, freezer), all joined before the bot starts', () => {
+    const root = mkdtempSync(join(tmpdir(), 'jury-cgroupv1-'));
+    const [memory, cpuacct, freezer] = ['memory', 'cpuacct', 'freezer'].map((h) =>
+      join(root, h, 'jury-1'),
+    ) as [string, string, string];
+    for (const dir of [memory, cpuacct, freezer]) mkdirSync(dir, { recursive: true });
+    const support = { version: 1 as const, parent: memory, cpuacct, freezer };
+    const made = createBotCgroup(support, 'bot-4', null, '/bin/sh');
+    const procs = [memory, cpuacct, freezer].map((d) => join(d, 'bot-4', 'cgroup.procs'));
+    expect(made.cgroup?.enter).toEqual([
+      '/bin/sh',
+      '-c',
+      'echo 0 >"$0" && echo 0 >"$1" && echo 0 >"$2" && shift 2 && exec "$@"',
+      ...procs,
+    ]);
+    // No cap asked: no limit is written (the cgroup only times and freezes the bot).
+    expect(existsSync(join(memory, 'bot-4', 'memory.limit_in_bytes'))).toBe(false);
+    // The kernel makes these files; here the test does.
+    writeFileSync(join(cpuacct, 'bot-4', 'cpuacct.usage'), '1234567890\n');
+    writeFileSync(join(freezer, 'bot-4', 'freezer.state'), 'THAWED\n');
+    const control = made.cgroup?.control(null);
+    expect(control?.cpuUs()).toBe(1234567.89);
+    expect(control?.freeze()).toBe(true);
+    expect(readFileSync(join(freezer, 'bot-4', 'freezer.state'), 'utf8')).toMatch(/^FROZEN/);
+    control?.close();
+    // Closed, the clock keeps its last reading.
+    expect(control?.cpuUs()).toBe(1234567.89);
+  });
+
+  it("v2: the bot's clock is cpu.stat's usage_usec, its freezer cgroup.freeze", () => {
+    const root = fakeV2('memory', 'memory');
+    const made = createBotCgroup({ version: 2, parent: join(root, 'jury') }, 'bot-5', 1 << 20, '/bin/sh');
+    const dir = join(root, 'jury', 'bot-5');
+    writeFileSync(join(dir, 'cpu.stat'), 'usage_usec 42000\nuser_usec 40000\nsystem_usec 2000\n');
+    writeFileSync(join(dir, 'cgroup.freeze'), '0\n');
+    const control = made.cgroup?.control(null);
+    expect(control?.cpuUs()).toBe(42000);
+    expect(control?.freeze()).toBe(true);
+    expect(readFileSync(join(dir, 'cgroup.freeze'), 'utf8')).toMatch(/^1/);
+    expect(control?.thaw()).toBe(true);
+    expect(readFileSync(join(dir, 'cgroup.freeze'), 'utf8')).toMatch(/^0/);
+  });
+
+  it('v1 hierarchies found from /proc/self/cgroup, mounted alone or together (cpu,cpuacct)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'jury-cgroupfs1-'));
+    for (const h of ['memory', 'cpu,cpuacct', 'freezer']) {
+      mkdirSync(join(root, h, 'self'), { recursive: true });
+      writeFileSync(join(root, h, 'cgroup.procs'), '');
+    }
+    const self = readSelfCgroup('6:freezer:/\n4:memory:/self\n2:cpu,cpuacct:/self\n0::/\n');
+    const found = findMemoryCgroup(root, self);
+    // The memory parent must offer its limit file (the kernel makes it; a fake folder has none).
+    expect(found.support).toBeNull();
+    mkdirSync(join(root, 'memory', 'self', `jury-${process.pid}`), { recursive: true });
+    writeFileSync(join(root, 'memory', 'self', `jury-${process.pid}`, 'memory.limit_in_bytes'), '');
+    for (const h of ['cpu,cpuacct', 'freezer']) {
+      const dir = join(root, h, h === 'freezer' ? '' : 'self', `jury-${process.pid}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'cgroup.procs'), '');
+    }
+    expect(findMemoryCgroup(root, self).support).toEqual({
+      version: 1,
+      parent: join(root, 'memory', 'self', `jury-${process.pid}`),
+      cpuacct: join(root, 'cpu,cpuacct', 'self', `jury-${process.pid}`),
+      freezer: join(root, 'freezer', `jury-${process.pid}`),
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CgroupControl, v1Files, v2Files, type CgroupFiles } from './cgroup-control.ts';
 
 /**
  * Per-bot memory cgroups. A cgroup's memory cap counts everything a bot's processes charge: heap,
@@ -29,7 +30,14 @@ import { join } from 'node:path';
  * is how a desktop user on a delegated cgroup v2 gets a memory cap without root.
  */
 export type MemoryCgroupSupport =
-  | { readonly version: 1 | 2; readonly parent: string }
+  | { readonly version: 2; readonly parent: string }
+  | {
+      readonly version: 1;
+      readonly parent: string;
+      /** v1 keeps CPU time and the freezer in hierarchies of their own: Jury's parents there, or null. */
+      readonly cpuacct?: string | null;
+      readonly freezer?: string | null;
+    }
   | { readonly version: 'systemd'; readonly systemdRun: string };
 
 /** One bot's cgroup, made by {@link createBotCgroup}. */
@@ -40,6 +48,12 @@ export interface BotCgroup {
   readonly procsFile: string | null;
   /** How many times the kernel's OOM killer killed a process of this cgroup. */
   oomKills(): number;
+  /**
+   * The cgroup's CPU clock and freezer (every process of the bot), opened now; null where there is
+   * neither. `pid`: a process of the bot, for a cgroup whose folder is known only once the bot runs in
+   * it (systemd's scope); the others ignore it. The caller must close what it gets.
+   */
+  control(pid: number | null): CgroupControl | null;
   /** Removes the cgroup once its processes are gone; retries briefly, never rejects. */
   remove(): Promise<void>;
 }
@@ -69,11 +83,17 @@ export function findMemoryCgroup(
   if (v1 && existsSync(base)) {
     const parent = join(base, v1.path, `jury-${process.pid}`);
     try {
-      sweepStale(join(base, v1.path));
-      mkdirSync(parent, { recursive: true });
-      process.once('exit', () => removeTree(parent));
+      ownParent(base, v1.path);
       accessSync(join(parent, 'memory.limit_in_bytes'), constants.W_OK);
-      return { support: { version: 1, parent }, why: null };
+      return {
+        support: {
+          version: 1,
+          parent,
+          cpuacct: v1Parent(root, selfCgroup, 'cpuacct'),
+          freezer: v1Parent(root, selfCgroup, 'freezer'),
+        },
+        why: null,
+      };
     } catch {
       return {
         support: null,
@@ -85,43 +105,52 @@ export function findMemoryCgroup(
 }
 
 /**
- * Makes a cgroup for one bot under `support.parent` capped at `limitBytes` with no swap beyond it.
- * Returns null (and the reason) when the kernel refuses.
+ * Makes a cgroup for one bot under `support.parent`, capped at `limitBytes` with no swap beyond it (null:
+ * no cap, the cgroup only times and freezes the bot). On v1 it is one cgroup in each hierarchy Jury has
+ * a parent in (memory, cpuacct, freezer), all joined by the bot as it starts. Returns null (and the
+ * reason) when the kernel refuses.
  */
 export function createBotCgroup(
   support: MemoryCgroupSupport,
   name: string,
-  limitBytes: number,
+  limitBytes: number | null,
   shell: string,
   options: { readonly spares?: boolean } = {},
 ): { cgroup: BotCgroup | null; why: string | null } {
   if (support.version === 'systemd')
     return { cgroup: systemdScope(support.systemdRun, name, limitBytes), why: null };
-  const spare = options.spares === true ? takeSpare(support.parent) : null;
-  const dir = spare ?? join(support.parent, name);
-  if (options.spares === true) makeSpare(support.parent);
-  try {
+  const extra =
+    support.version === 1 ? { cpuacct: support.cpuacct ?? null, freezer: support.freezer ?? null } : null;
+  const made: string[] = [];
+  const take = (parent: string): string => {
+    const spare = options.spares === true ? takeSpare(parent) : null;
+    if (options.spares === true) makeSpare(parent);
+    const dir = spare ?? join(parent, name);
     if (spare === null) mkdirSync(dir);
-    if (support.version === 2) {
-      writeFileSync(join(dir, 'memory.max'), String(limitBytes));
-      if (existsSync(join(dir, 'memory.swap.max'))) writeFileSync(join(dir, 'memory.swap.max'), '0');
-    } else {
-      writeFileSync(join(dir, 'memory.limit_in_bytes'), String(limitBytes));
-      // memsw (memory + swap) exists only with swap accounting; without it there may be no swap at all.
-      const memsw = join(dir, 'memory.memsw.limit_in_bytes');
-      if (existsSync(memsw)) writeFileSync(memsw, String(limitBytes));
-    }
+    made.push(dir);
+    return dir;
+  };
+  let dirs: { memory: string; cpuacct: string | null; freezer: string | null };
+  try {
+    dirs = {
+      memory: take(support.parent),
+      cpuacct: extra?.cpuacct ? take(extra.cpuacct) : null,
+      freezer: extra?.freezer ? take(extra.freezer) : null,
+    };
+    if (limitBytes !== null) writeLimit(support.version, dirs.memory, limitBytes);
   } catch (e) {
-    void removeDir(dir);
+    for (const dir of made) void removeDir(dir);
     return { cgroup: null, why: `the memory cgroup could not be made: ${(e as Error).message}` };
   }
-  const eventsFile = join(dir, support.version === 2 ? 'memory.events' : 'memory.oom_control');
+  const eventsFile = join(dirs.memory, support.version === 2 ? 'memory.events' : 'memory.oom_control');
+  const files: CgroupFiles =
+    support.version === 2 ? v2Files(dirs.memory) : v1Files(dirs.cpuacct, dirs.freezer);
+  const procsFiles = made.map((dir) => join(dir, 'cgroup.procs'));
   return {
     why: null,
     cgroup: {
-      // A shell joins the cgroup, then execs the rest: no process of the bot ever runs outside it.
-      enter: [shell, '-c', 'echo 0 >"$0" && exec "$@"', join(dir, 'cgroup.procs')],
-      procsFile: join(dir, 'cgroup.procs'),
+      enter: joinCommand(shell, procsFiles),
+      procsFile: procsFiles[0] ?? null,
       oomKills: () => {
         try {
           return Number(/^oom_kill (\d+)$/m.exec(readFileSync(eventsFile, 'utf8'))?.[1] ?? 0);
@@ -129,9 +158,42 @@ export function createBotCgroup(
           return 0;
         }
       },
-      remove: () => removeDir(dir),
+      control: () => openControl(files),
+      remove: async () => {
+        await Promise.all(made.map((dir) => removeDir(dir)));
+      },
     },
   };
+}
+
+/**
+ * The command prefix that joins `procsFiles` (one cgroup per hierarchy) and then execs the rest in place:
+ * no process of the bot ever runs outside them.
+ */
+function joinCommand(shell: string, procsFiles: readonly string[]): string[] {
+  const joins = procsFiles.map((_, i) => `echo 0 >"$${i}"`).join(' && ');
+  const shift = procsFiles.length > 1 ? ` && shift ${procsFiles.length - 1}` : '';
+  return [shell, '-c', `${joins}${shift} && exec "$@"`, ...procsFiles];
+}
+
+function writeLimit(version: 1 | 2, dir: string, limitBytes: number): void {
+  if (version === 2) {
+    writeFileSync(join(dir, 'memory.max'), String(limitBytes));
+    if (existsSync(join(dir, 'memory.swap.max'))) writeFileSync(join(dir, 'memory.swap.max'), '0');
+  } else {
+    writeFileSync(join(dir, 'memory.limit_in_bytes'), String(limitBytes));
+    // memsw (memory + swap) exists only with swap accounting; without it there may be no swap at all.
+    const memsw = join(dir, 'memory.memsw.limit_in_bytes');
+    if (existsSync(memsw)) writeFileSync(memsw, String(limitBytes));
+  }
+}
+
+/** Opens a cgroup's CPU clock and freezer; null when neither can be used. */
+function openControl(files: CgroupFiles): CgroupControl | null {
+  const control = new CgroupControl(files);
+  if (control.canRead || control.canFreeze) return control;
+  control.close();
+  return null;
 }
 
 /**
@@ -139,25 +201,30 @@ export function createBotCgroup(
  * and execs the command in place. The kernel's OOM kill is not attributed (the scope is collected with
  * the bot); the record still says the cap applied, and the exit shows SIGKILL.
  */
-function systemdScope(systemdRun: string, name: string, limitBytes: number): BotCgroup {
+function systemdScope(systemdRun: string, name: string, limitBytes: number | null): BotCgroup {
+  const cap = limitBytes === null ? [] : ['-p', `MemoryMax=${limitBytes}`, '-p', 'MemorySwapMax=0'];
   return {
-    enter: [
-      systemdRun,
-      '--user',
-      '--scope',
-      '--quiet',
-      '--collect',
-      `--unit=jury-${name}`,
-      '-p',
-      `MemoryMax=${limitBytes}`,
-      '-p',
-      'MemorySwapMax=0',
-      '--',
-    ],
+    enter: [systemdRun, '--user', '--scope', '--quiet', '--collect', `--unit=jury-${name}`, ...cap, '--'],
     procsFile: null,
     oomKills: () => 0,
+    // The scope's folder is where systemd put the bot: read from the bot's own /proc entry.
+    control: (pid) => {
+      const path =
+        pid === null
+          ? undefined
+          : readSelfCgroup(readText(`/proc/${pid}/cgroup`)).find((l) => l.id === '0')?.path;
+      return path === undefined ? null : openControl(v2Files(join('/sys/fs/cgroup', path)));
+    },
     remove: async () => undefined,
   };
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** The lines of /proc/self/cgroup: hierarchy id, its controllers and this process's path in it. */
@@ -189,6 +256,42 @@ function ensureV2Parent(parent: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Jury's own parent (`jury-<pid>`) in a v1 hierarchy mounted at `base`, below this process's cgroup
+ * `path`: stale ones of Jury processes that are gone are swept first; removed when Jury exits.
+ */
+function ownParent(base: string, path: string): string {
+  const parent = join(base, path, `jury-${process.pid}`);
+  sweepStale(join(base, path));
+  mkdirSync(parent, { recursive: true });
+  process.once('exit', () => removeTree(parent));
+  return parent;
+}
+
+/**
+ * Jury's parent in the v1 hierarchy of `controller` (mounted under its own name or with others, as
+ * `cpu,cpuacct`), made when allowed; null where there is none or it may not be made.
+ */
+function v1Parent(
+  root: string,
+  selfCgroup: readonly { id: string; controllers: string[]; path: string }[],
+  controller: string,
+): string | null {
+  const line = selfCgroup.find((l) => l.controllers.includes(controller));
+  if (!line) return null;
+  for (const mount of [join(root, line.controllers.join(',')), join(root, controller)]) {
+    if (!existsSync(join(mount, 'cgroup.procs'))) continue;
+    try {
+      const parent = ownParent(mount, line.path);
+      accessSync(join(parent, 'cgroup.procs'), constants.W_OK);
+      return parent;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 function readList(path: string): string[] {

@@ -88,6 +88,7 @@ describe('planLaunch', () => {
         enter: ['/bin/sh', '-c', 'echo 0 >"$0" && exec "$@"', '/cg/bot/cgroup.procs'],
         procsFile: '/cg/bot/cgroup.procs',
         oomKills: () => 0,
+        control: () => null,
         remove: async () => undefined,
       },
       confinement: {

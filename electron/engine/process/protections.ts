@@ -46,7 +46,13 @@ export function machineProtections(
       : null,
     cgroup:
       caps.memoryCgroup && caps.shell
-        ? { enter: [], procsFile: null, oomKills: () => 0, remove: async () => undefined }
+        ? {
+            enter: [],
+            procsFile: null,
+            oomKills: () => 0,
+            control: () => null,
+            remove: async () => undefined,
+          }
         : null,
     cgroupWhy: caps.cgroupWhy,
     cpus: caps.taskset ? [0] : null,

@@ -61,8 +61,10 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
   const uid = caps.root && caps.botUids ? takeUid(caps.botUids) : null;
   let cgroup: BotCgroup | null = null;
   let cgroupWhy: string | null = caps.cgroupWhy;
-  if (req.limits.memoryMiB !== null && req.limits.memoryMiB > 0 && caps.memoryCgroup && caps.shell) {
-    const bytes = req.limits.memoryMiB * 1024 * 1024;
+  // Made with or without a memory cap: the cgroup is also the bot's CPU clock and its freezer.
+  if (caps.memoryCgroup && caps.shell) {
+    const mib = req.limits.memoryMiB;
+    const bytes = mib !== null && mib > 0 ? mib * 1024 * 1024 : null;
     const made = createBotCgroup(caps.memoryCgroup, `bot-${cryptoId()}`, bytes, caps.shell, {
       spares: true,
     });

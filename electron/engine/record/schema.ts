@@ -83,6 +83,18 @@ const seatRecord = z.object({
     cpuUs: z.number(),
     moves: z.number().int(),
     maxChargedUs: z.number(),
+    /**
+     * What the CPU figures count: `cgroup`, every process of the bot (its cgroup's clock: children, a
+     * script's program, processes that ended); `process`, its own process alone (no cgroup could be
+     * made). Absent in records before it was kept, and for in-memory players.
+     */
+    cpuSource: z.enum(['cgroup', 'process']).optional(),
+    /**
+     * Official timing: the CPU time the bot used while it was stopped during the others' turns (frozen
+     * whole, next to nothing; stopped by signals, what a process that left its group used). Present
+     * once the bot was stopped.
+     */
+    cpuWhileStoppedUs: z.number().optional(),
   }),
   /** Per-move games (Flit): turns without a valid move, by cause. */
   missed: z.object({ timeout: z.number().int(), invalid: z.number().int(), gone: z.number().int() }),
@@ -92,7 +104,7 @@ const seatRecord = z.object({
   killedAfterEnd: z.boolean(),
   /**
    * Official timing: the program was caught using CPU time while another one thought, and was stopped
-   * (SIGSTOP) during the others' turns from this ply on, to the end of the game. Absent for a program
+   * (frozen, or SIGSTOP) during the others' turns from this ply on, to the end of the game. Absent for a program
    * that never was: it ran undisturbed.
    */
   stoppedFromPly: ply.optional(),

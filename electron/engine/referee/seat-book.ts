@@ -34,6 +34,9 @@ export class SeatBook {
   stoppedFromPly: number | null = null;
   moves = 0;
   maxChargedUs = 0;
+  /** The CPU time read as it was last stopped, and what it used while stopped (null: never stopped). */
+  private cpuAtStopUs = 0;
+  private cpuWhileStoppedUs: number | null = null;
   readonly missed = { timeout: 0, invalid: 0, gone: 0 };
   /** Per-move controls: replies to earlier prompts not received yet (they timed out); dropped on arrival. */
   owed = 0;
@@ -60,17 +63,23 @@ export class SeatBook {
     }
   }
 
-  /** Stops the program (official mode: another one thinks now), unless it is stopped or done already. */
+  /**
+   * Stops the program (official mode: another one thinks now), unless it is stopped or done already,
+   * and reads its CPU time, to count what it uses while stopped.
+   */
   suspend(): void {
     if (!this.suspended && !this.closed) {
       this.channel.suspend();
       this.suspended = true;
+      this.cpuAtStopUs = this.channel.cpuUs(true);
     }
   }
 
-  /** Lets a stopped program run again. */
+  /** Lets a stopped program run again; the CPU time it used meanwhile is read before it can run. */
   resume(): void {
     if (this.suspended) {
+      const used = this.channel.cpuUs(true) - this.cpuAtStopUs;
+      this.cpuWhileStoppedUs = (this.cpuWhileStoppedUs ?? 0) + Math.max(0, used);
       this.channel.resume();
       this.suspended = false;
     }
@@ -108,7 +117,13 @@ export class SeatBook {
       failure: this.failure,
       takeover: this.takeover,
       score,
-      time: { ...totals, moves: this.moves, maxChargedUs: this.maxChargedUs },
+      time: {
+        ...totals,
+        moves: this.moves,
+        maxChargedUs: this.maxChargedUs,
+        ...(this.channel.cpuSource ? { cpuSource: this.channel.cpuSource() } : {}),
+        ...(this.cpuWhileStoppedUs === null ? {} : { cpuWhileStoppedUs: Math.round(this.cpuWhileStoppedUs) }),
+      },
       missed: { ...this.missed },
       stderr: { ...this.channel.stderr() },
       exit: this.channel.exit,

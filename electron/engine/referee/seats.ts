@@ -139,6 +139,19 @@ export class Seats {
     this.running = actor;
   }
 
+  /**
+   * Official mode, before `actor`'s prompt is written: stops the programs caught computing while the
+   * others thought ({@link SeatBook.stoppedFromPly}), so that none of them holds a core as the actor
+   * starts to think. The rest of {@link Seats.suspendOthers} follows the prompt.
+   */
+  stopCaught(actor: Seat): void {
+    const books = this.books;
+    for (let seat = 0; seat < books.length; seat++) {
+      const s = books[seat] as SeatBook;
+      if (seat !== actor && s.stoppedFromPly !== null) s.suspend();
+    }
+  }
+
   /** Ends a failed program at once; it is resumed first, since a stopped process cannot exit. */
   retire(seat: Seat): void {
     const s = this.book(seat);

@@ -145,6 +145,9 @@ export class GameTable {
     // It moves again with nobody between (Less's rush): its last move is read before its clock starts.
     if (this.lastReplier === actor) this.readCpu(actor);
     this.promptedMove[actor] = own || s.prompted;
+    // A program caught computing is stopped before the prompt goes out, not after: it runs (in its own
+    // turn, or a child of it does) and would hold the actor's core until the stop took effect.
+    if (wallClock) seats.stopCaught(actor);
     if (own && wallClock && s.suspended) {
       // Stopped (official mode: it moved before the last actor): its prompt is written while it cannot
       // read it, which wakes nobody, then one SIGCONT lets it run and read it at once, and its clock
@@ -167,8 +170,10 @@ export class GameTable {
     // bot may prepare once it has them, as before).
     if (this.lastReplier >= 0) this.readCpu(this.lastReplier);
     if (wallClock) seats.suspendOthers(actor);
-    if (this.moves.length === 0) seats.flushAll();
-    else seats.flushEnding();
+    if (this.moves.length === 0) {
+      clock.beginGame();
+      seats.flushAll();
+    } else seats.flushEnding();
     this.flushEvents();
     s.prompted = false;
     const reply = await s.readReply(clock);

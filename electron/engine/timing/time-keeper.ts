@@ -156,6 +156,9 @@ export class TimeKeeper {
       if (Number.isNaN(last)) this.read(seat, true);
       this.cpu0 = this.lastCpu[seat] ?? 0;
       this.cpu0At = this.lastCpuAt[seat] ?? 0;
+    } else if (!this.replied[seat] && !Number.isNaN(this.lastCpu[seat] ?? Number.NaN)) {
+      // Its first move, read as the game began (see beginGame).
+      this.cpu0 = this.lastCpu[seat] ?? 0;
     } else {
       // The CPU time first: the bot is waiting for its prompt, so it does not change, and reading it
       // (a /proc read) after the wall clock would charge the bot for the judge's own work.
@@ -167,6 +170,21 @@ export class TimeKeeper {
       : this.limitUs - (this.used[seat] ?? 0);
     this.fresh = true;
     this.seat = seat;
+  }
+
+  /**
+   * The game's first prompt is out (call right after the first {@link TimeKeeper.start}, before the
+   * others get their opening lines): in `cpu` mode every program's first move counts from here, so what
+   * it computes before its first reply (preparing once it knows its seat, while another thinks) is
+   * charged alike in every seat. Reads the CPU time of every seat without a reading yet. Where wall
+   * time is charged nothing is read: official timing stops a program that has not replied yet while
+   * the others think, so its preparing falls into its own first turn anyway.
+   */
+  beginGame(): void {
+    if (this.wallMode) return;
+    for (let seat = 0; seat < this.used.length; seat++) {
+      if (seat !== this.seat && Number.isNaN(this.lastCpu[seat] ?? Number.NaN)) this.read(seat, true);
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import { playMatch, type Launcher, type MatchBot } from '../../../electron/engin
 import { replayRecord } from '../../../electron/engine/record/replay.ts';
 import type { GameRecord } from '../../../electron/engine/record/schema.ts';
 import { buildBots, command6561, type JudgeBots } from '../../bench/judge/bots.ts';
+import { sandboxCapabilities, type SandboxCapabilities } from '../../../electron/engine/process/sandbox.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/bots/', import.meta.url));
 const node = process.execPath;
@@ -32,11 +33,14 @@ interface Signals {
 }
 
 /** Plays 6561 in official timing between `commands`, watching the channels' suspend, resume and read. */
-async function play(commands: readonly string[][]): Promise<{ record: GameRecord } & Signals> {
+async function play(
+  commands: readonly string[][],
+  sandbox?: SandboxCapabilities,
+): Promise<{ record: GameRecord } & Signals> {
   const stops = commands.map(() => 0);
   const stopped = commands.map(() => false);
   const stoppedWhileOtherRead: boolean[][] = commands.map(() => []);
-  const real = processLauncher();
+  const real = processLauncher(sandbox ? { sandbox } : {});
   let next = 0;
   // The channel is the seam: every SIGSTOP of a seat is one suspend() call, every SIGCONT one resume().
   const launcher: Launcher = {
@@ -66,7 +70,8 @@ async function play(commands: readonly string[][]): Promise<{ record: GameRecord
       seed: 3,
       timing: 'official',
       graceMs: 300,
-      limits: { memoryMiB: 1024, maxProcesses: 256, network: false },
+      // Without a cgroup the cap would be RLIMIT_DATA, which Node's worker threads cannot live with.
+      limits: { memoryMiB: sandbox ? null : 1024, maxProcesses: 256, network: false },
     },
     launcher,
   );
@@ -74,6 +79,13 @@ async function play(commands: readonly string[][]): Promise<{ record: GameRecord
   expect(record.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
   return { record, stops, stoppedWhileOtherRead };
 }
+
+/** The machine's capabilities without cgroups: the bot's clock is its own process's. */
+const processClock = (): SandboxCapabilities => ({
+  ...sandboxCapabilities(),
+  memoryCgroup: null,
+  cgroupWhy: 'left out by the test',
+});
 
 const median = (xs: readonly number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -87,10 +99,21 @@ describe.runIf(linux)('official timing stops only a program that computes while 
     expect(record.seats.every((s) => s.stoppedFromPly === undefined)).toBe(true);
   });
 
-  it('stops a program that keeps a child process (whose CPU time is not metered) from its first reply on', async () => {
+  it('never stops a program whose child waits quietly, where its cgroup counts the child', async () => {
+    if (sandboxCapabilities().memoryCgroup === null) return;
     // ponder.js relays every line to a C player it started, and here never spins itself.
     const relay = [node, join(FIXTURES, 'ponder.js'), '--after=100000', '--', ...player(0)];
-    const { record, stops, stoppedWhileOtherRead } = await play([player(0), relay]);
+    const { record, stops } = await play([player(0), relay]);
+    expect(record.seats.map((s) => s.time.cpuSource)).toEqual(['cgroup', 'cgroup']);
+    expect(record.seats[1]?.stoppedFromPly).toBeUndefined();
+    expect(stops[1]).toBeLessThanOrEqual(1);
+  });
+
+  it('without a cgroup, stops a program that keeps a child process (not metered) from its first reply on', async () => {
+    // ponder.js relays every line to a C player it started, and here never spins itself.
+    const relay = [node, join(FIXTURES, 'ponder.js'), '--after=100000', '--', ...player(0)];
+    const { record, stops, stoppedWhileOtherRead } = await play([player(0), relay], processClock());
+    expect(record.seats.map((s) => s.time.cpuSource)).toEqual(['process', 'process']);
     expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
     // Looked for in the reading after its first reply (ply 1), once the prompt of ply 2 is out.
     expect(record.seats[1]?.stoppedFromPly).toBe(2);
@@ -115,7 +138,8 @@ describe.runIf(linux)('official timing stops only a program that computes while 
 
   it("catches a pondering program at its next turns and stops it during the other's turns from then on", async () => {
     // The other seat computes for 10 ms per move: a pondering thread running meanwhile would use as much.
-    const { record, stops, stoppedWhileOtherRead } = await play([player(10_000), ponderer()]);
+    // Without a cgroup (the child check below is the process clock's).
+    const { record, stops, stoppedWhileOtherRead } = await play([player(10_000), ponderer()], processClock());
     const caught = record.seats[1]?.stoppedFromPly ?? -1;
     expect(record.seats[0]?.stoppedFromPly).toBeUndefined();
     // Its spinning thread starts after its first reply (ply 1); the reading after its next move (ply 3),

@@ -84,6 +84,9 @@ function ownCpuUs(record: GameRecord, seat: number): number {
   return Number(m[1]) / 1000;
 }
 
+const median = (xs: readonly number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
 const charged = (record: GameRecord, seat: number): number => record.seats[seat]?.time.chargedUs ?? 0;
 
 describe.runIf(wholeBot)('cpu timing charges the whole bot, the same way for every seat', () => {
@@ -111,20 +114,24 @@ describe.runIf(wholeBot)('cpu timing charges the whole bot, the same way for eve
       expect(own).toBeGreaterThan(400_000);
       expect(Math.abs(charged(record, seat) - own) / own).toBeLessThan(0.1);
     }
-    expect(record.seats.every((s) => s.time.cpuSource === 'cgroup')).toBe(true);
+    expect(record.seats.map((s) => s.time.cpuSource)).toEqual(['cgroup', 'cgroup']);
   });
 });
 
 describe.runIf(wholeBot)('official timing stops the whole bot, children that left it included', () => {
   it("a detached child cannot take the opponent's time, and the record shows the bot was stopped", async () => {
     // The honest seat B needs ~0.75 s (1.5 ms a move); on the same core as A's detached spinner it was
-    // charged twice that and timed out with a 1.1 s budget.
-    const alone = await play([player(0), player(1500)], 'official', 1_100);
-    const attacked = await play([player(0, 'detach'), player(1500)], 'official', 1_100);
+    // charged twice that (and timed out with a 1.1 s budget).
+    const alone = await play([player(0), player(1500)], 'official', 2_000);
+    const attacked = await play([player(0, 'detach'), player(1500)], 'official', 2_000);
     expect(alone.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
     expect(attacked.seats[1]?.status).toBe('OK');
-    // The noise of this machine between two games: well under a tenth here.
-    expect(charged(attacked, 1)).toBeLessThan(charged(alone, 1) * 1.15 + 30_000);
+    // Per move, as the median (a busy machine's outliers aside): sharing its core with the spinner it
+    // was twice its time alone. The whole game's charge, outliers and all, stays well below that.
+    const perMove = (r: GameRecord): number =>
+      median(r.moves.filter((m) => m.seat === 1).map((m) => m.chargedUs ?? 0));
+    expect(perMove(attacked)).toBeLessThan(perMove(alone) * 1.1 + 100);
+    expect(charged(attacked, 1)).toBeLessThan(charged(alone, 1) * 1.4);
     expect(attacked.seats[0]?.stoppedFromPly).toBeDefined();
     // The record says what it used while it was to be stopped (nothing, frozen whole).
     expect(attacked.seats[0]?.time.cpuWhileStoppedUs).toBeLessThan(20_000);
