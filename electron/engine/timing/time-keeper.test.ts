@@ -235,6 +235,40 @@ describe('TimeKeeper, cpu mode', () => {
   });
 });
 
+describe('TimeKeeper, the game start (beginGame)', () => {
+  for (const settleCpuLate of [false, true]) {
+    it(`cpu mode: a seat's first move counts from the game's first prompt${settleCpuLate ? ', settling late' : ''}`, () => {
+      const { s, source } = fakeSource();
+      const tk = keeper({ source, mode: 'cpu', settleCpuLate });
+      s.cpu = [1_000, 2_000]; // start-up before the game: no one's move
+      tk.start(0);
+      tk.beginGame();
+      // Seat 1 prepares 300 ms once it has its opening lines, while seat 0 thinks.
+      s.cpu = [1_500, 302_000];
+      s.wall = 400_000;
+      tk.stop();
+      tk.start(1);
+      if (settleCpuLate) tk.readAfterReply(0); // as the referee does once seat 1's prompt is out
+      s.cpu[1] = 312_000;
+      s.wall = 410_000;
+      tk.stop();
+      tk.settleAll();
+      // Its preparing and its 10 ms move: as seat 0 would have been charged had it prepared in its turn.
+      expect(tk.totals(1).chargedUs).toBe(310_000);
+    });
+  }
+
+  it('official mode reads nothing at the game start (a program not replied yet is stopped meanwhile)', () => {
+    let reads = 0;
+    const { source } = fakeSource();
+    const tk = keeper({ source: { wallUs: source.wallUs, cpuUs: (seat) => (reads++, source.cpuUs(seat)) } });
+    tk.start(0);
+    const before = reads;
+    tk.beginGame();
+    expect(reads).toBe(before);
+  });
+});
+
 describe('TimeKeeper, per-move deadline (Flit)', () => {
   const perMove = { kind: 'per-move', deadlineMs: 50, freezeAfter: 5 } as const;
 
