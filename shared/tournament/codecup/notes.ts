@@ -72,8 +72,9 @@ export function codecupNotesText(notes: CodecupImportNotes): string[] {
   if (names.length > 0) {
     const quoted = names.slice(0, CONTRADICTION_EXAMPLES).map((n) => JSON.stringify(n));
     if (names.length > quoted.length) quoted.push('…');
-    const count = names.length === 1 ? '1 name has' : `${names.length} names have`;
-    out.push(`${count} blanks around them, kept as written (a name is a contestant): ${quoted.join(', ')}`);
+    const count =
+      names.length === 1 ? '1 name has blanks around it' : `${names.length} names have blanks around them`;
+    out.push(`${count}, kept as written (a name is a contestant): ${quoted.join(', ')}`);
   }
   for (const group of notes.lookAlike) {
     out.push(`${group.map((n) => JSON.stringify(n)).join(' and ')} are different contestants`);

@@ -5,73 +5,18 @@ import { DatabaseSync } from 'node:sqlite';
 import { standingsOf } from '../../../electron/app/tournaments/standings.ts';
 import { standingsCommand } from '../../../electron/cli/standings-command.ts';
 import { importCodecupFile } from '../../../electron/engine/import/codecup.ts';
+import type { CodecupImportNotes } from '../../../shared/tournament/codecup/notes.ts';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
 import { storedConfig } from '../../../electron/engine/tournament/run-store.ts';
-import { Prng } from '../../../shared/random/prng.ts';
 import { num, vsFloor } from '../lib/format.ts';
 import type { BenchContext, PartResult, Target } from '../lib/section.ts';
 import { summarize } from '../lib/stats.ts';
-import { CODECUP_FINAL, CODECUP_FINAL_GAMES } from './codecup-final.ts';
+import { CODECUP_FINAL_GAMES } from './codecup-final.ts';
+import { syntheticCodecupFile } from './codecup-file.ts';
 
 /** The issue's target for the standings of CodeCup's final (ms), as in standings.ts. */
 const TARGET_STANDINGS_MS = 20;
 const TOTALS_SQL = 'SELECT key, value FROM ranking_totals';
-
-/** One game's two rows: a 300-point split, a draw now and then, a failure (score 0) rarely. */
-function gameRows(prng: Prng, game: number, round: number, stage: string, a: string, b: string): string {
-  const roll = prng.below(1000);
-  const sa = roll < 40 ? 150 : 40 + prng.below(221);
-  const words: [number, string][] =
-    roll < 40
-      ? [
-          [150, 'DRAW'],
-          [150, 'DRAW'],
-        ]
-      : roll < 48
-        ? [
-            [0, 'TIMEOUT'],
-            [200 + prng.below(100), 'WIN'],
-          ]
-        : [
-            [sa, sa > 300 - sa ? 'WIN' : sa < 300 - sa ? 'LOSE' : 'DRAW'],
-            [300 - sa, 300 - sa > sa ? 'WIN' : 300 - sa < sa ? 'LOSE' : 'DRAW'],
-          ];
-  const row = (seat: number, user: string, [score, word]: [number, string]) =>
-    `${game},${round},${stage},"Player ${seat}","${user}",${score},${word}\n`;
-  return row(1, a, words[0] as [number, string]) + row(2, b, words[1] as [number, string]);
-}
-
-/**
- * A synthetic result file of CodeCup's final's shape (60 entrants; 11 Swiss rounds of 30 pairings, each
- * pairing 2 games in both seat orders; then the top 58 in a round robin of 10 games per pair): 17,190
- * games, 34,380 rows, numbered from 296165 as the 2025 final was. The Swiss pairs by a rotation, not by
- * standing: the import and the standings do not depend on who met whom.
- */
-export function syntheticCodecupFile(): string {
-  const prng = Prng.fromSeed(2025);
-  const name = (i: number) => `Contestant ${i + 1}`;
-  let text = 'Game,Round,IsSwiss,Player,User,Score,Status\n';
-  let game = 296165;
-  const n = CODECUP_FINAL.entrants;
-  for (let round = 1; round <= CODECUP_FINAL.swissRounds; round++) {
-    for (let p = 0; p < n / 2; p++) {
-      const a = name((p + round) % n);
-      const b = name((n - 1 - p + round) % n);
-      text += gameRows(prng, game++, round, 'swiss', a, b);
-      text += gameRows(prng, game++, round, 'swiss', b, a);
-    }
-  }
-  const f = CODECUP_FINAL.finalists;
-  for (let cycle = 0; cycle < CODECUP_FINAL.finalCycles; cycle++) {
-    for (let i = 0; i < f; i++) {
-      for (let j = 0; j < f; j++) {
-        if (i !== j)
-          text += gameRows(prng, game++, CODECUP_FINAL.swissRounds + 1 + cycle, 'final', name(i), name(j));
-      }
-    }
-  }
-  return text;
-}
 
 /** p50 of `runs` timed calls of `fn` (ms), after one untimed warm-up call. */
 function p50(runs: number, fn: () => unknown): number {
@@ -112,8 +57,8 @@ function floorImport(file: string, db: string): void {
 }
 
 /**
- * `jury import codecup` of a synthetic file of CodeCup's final's size, and the standings of what it
- * imported: the import (the file read, checked, stored with a record per game and the running totals) vs
+ * `jury import codecup` of a synthetic file of CodeCup's final's size with the real file's quirks (names
+ * with blanks, Box's statuses against failures; codecup-file.ts), and the standings of what it imported: the import (the file read, checked, stored with a record per game and the running totals) vs
  * bare node:sqlite inserting the rows; the app's `tournament.standings` and `jury standings` (in this
  * process) on the imported store vs one SELECT of its totals rows. Target: standings ≤ 20 ms.
  */
@@ -121,9 +66,11 @@ export async function measureCodecupImport(ctx: BenchContext, runs: number): Pro
   const dir = mkdtempSync(join(tmpdir(), 'jury-bench-import-'));
   try {
     const file = join(dir, 'final.csv');
-    writeFileSync(file, syntheticCodecupFile());
+    const made = syntheticCodecupFile();
+    writeFileSync(file, made.text);
     const floorMs: number[] = [];
     const importMs: number[] = [];
+    let notes: CodecupImportNotes | null = null;
     // Import and floor in turns; a fresh database each time.
     const tries = Math.max(1, Math.min(3, runs));
     for (let i = 0; i < tries; i++) {
@@ -131,9 +78,16 @@ export async function measureCodecupImport(ctx: BenchContext, runs: number): Pro
       floorImport(file, join(dir, `floor-${i}.sqlite`));
       floorMs.push(performance.now() - t);
       t = performance.now();
-      await importCodecupFile(file, join(dir, `import-${i}.sqlite`));
+      notes = (await importCodecupFile(file, join(dir, `import-${i}.sqlite`))).notes;
       importMs.push(performance.now() - t);
     }
+    // The file's quirks went in as published and were all noticed: else the figure is of another import.
+    const noticed = notes?.contradictions.rows ?? 0;
+    const blanks = notes?.namesWithBlanks.length ?? 0;
+    if (noticed !== made.contradictions || blanks !== made.namesWithBlanks)
+      throw new Error(
+        `the import noticed ${noticed} contradictions and ${blanks} names with blanks; the file has ${made.contradictions} and ${made.namesWithBlanks}`,
+      );
     const db = join(dir, 'import-0.sqlite');
     const store = TournamentStore.open(db, { readOnly: true });
     const floorDb = new DatabaseSync(db, { readOnly: true });
@@ -150,7 +104,7 @@ export async function measureCodecupImport(ctx: BenchContext, runs: number): Pro
       const imported = summarize(importMs).p50;
       const bare = summarize(floorMs).p50;
       ctx.log(
-        `  import: ${games.toLocaleString('en')} games (34,380 rows) in ${num(imported, 0)} ms, floor ${num(bare, 0)} ms`,
+        `  import: ${games.toLocaleString('en')} games (34,380 rows; ${noticed} Box statuses against a failure, ${blanks} names with blanks) in ${num(imported, 0)} ms, floor ${num(bare, 0)} ms`,
       );
       ctx.log(
         `  standings of the import: app ${num(app, 2)} ms, jury standings ${num(command, 2)} ms, floor ${num(floor, 2)} ms`,
@@ -176,6 +130,8 @@ export async function measureCodecupImport(ctx: BenchContext, runs: number): Pro
       return {
         figures: {
           games,
+          contradictions: noticed,
+          namesWithBlanks: blanks,
           importMs: importMs.map(Math.round),
           floorImportMs: floorMs.map(Math.round),
           appMs: app,
