@@ -5,6 +5,7 @@ import {
   findExecutable,
   launchProblem,
   startBot,
+  type LaunchSpec,
   type ResourceLimits,
   type SandboxCapabilities,
 } from './process/index.ts';
@@ -24,6 +25,21 @@ export async function botHash(bot: MatchBot): Promise<string | null> {
   return exe === null ? null : await sha256FileCached(identityFile(exe, args, cwd)).catch(() => null);
 }
 
+/** How the process layer starts `bot` (remote workers ship what its sandbox would show from this). */
+export function launchSpecOf(bot: MatchBot): LaunchSpec {
+  const [executable = '', ...args] = bot.command;
+  return {
+    executable,
+    args,
+    cwd: bot.cwd ?? process.cwd(),
+    // A bot given a working directory lives in that folder: it is its program, shown read-only.
+    folder: bot.folder ?? bot.cwd ?? null,
+    paths: bot.paths ?? [],
+    hidden: bot.hidden ?? [],
+    ...(bot.env ? { env: bot.env } : {}),
+  };
+}
+
 /** A {@link Launcher} that can also say, before a game, why a bot could not be started. */
 export interface ProcessLauncher extends Launcher {
   /** Why `bot` cannot be started (missing program, bad directory), or null when it can. */
@@ -37,19 +53,7 @@ export interface ProcessLauncher extends Launcher {
  * the bot's version ({@link botHash}) for the record.
  */
 export function processLauncher(options: { readonly sandbox?: SandboxCapabilities } = {}): ProcessLauncher {
-  const spec = (bot: MatchBot) => {
-    const [executable = '', ...args] = bot.command;
-    return {
-      executable,
-      args,
-      cwd: bot.cwd ?? process.cwd(),
-      // A bot given a working directory lives in that folder: it is its program, shown read-only.
-      folder: bot.folder ?? bot.cwd ?? null,
-      paths: bot.paths ?? [],
-      hidden: bot.hidden ?? [],
-      ...(bot.env ? { env: bot.env } : {}),
-    };
-  };
+  const spec = launchSpecOf;
   return {
     async check(bot) {
       return launchProblem(spec(bot));

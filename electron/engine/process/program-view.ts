@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } fro
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { findExecutable } from './executables.ts';
+import type { LaunchSpec } from './launch.ts';
 
 /**
  * What a confined bot must see of the host, worked out from its command line: the program itself, and
@@ -40,7 +41,7 @@ export function programView(
   env: Readonly<Record<string, string | undefined>>,
   folder: string | null,
 ): ProgramView {
-  const readOnly = new Set<string>();
+  const readOnly = new Set(ownPaths(exe, named, args, cwd, folder));
   const pathDirs: string[] = [];
   const show = (path: string): void => {
     if (!isSystemPath(path) && !tooWide(path)) readOnly.add(path);
@@ -57,20 +58,7 @@ export function programView(
     }
     return real;
   };
-
-  /** A file of the program: its folder (a script's modules, a program's data), or itself if that is too wide. */
-  const showFile = (path: string): void => {
-    const dir = dirname(path);
-    if (isFolder(path)) show(path);
-    else if (!tooWide(dir) && !isSystemPath(dir)) show(dir);
-    else show(path);
-  };
-  if (folder !== null) show(folder);
-  // A version manager's shim is a runtime even when named by its path (the app keeps the path it found
-  // for `python3`): the bot needs the interpreter behind it, not the shim's folder.
-  const runtime = named || isShim(exe);
-  const executable = runtime ? showRuntime(exe) : exe;
-  if (!runtime) showFile(exe);
+  const executable = isRuntime(exe, named) ? showRuntime(exe) : exe;
   // A script names its interpreter: "#!/usr/bin/env python3" or "#!/opt/x/bin/python".
   const shebang = readShebang(executable);
   if (shebang !== null) {
@@ -83,12 +71,57 @@ export function programView(
       showRuntime(interp);
     }
   }
-  // Files and folders named by the arguments ("bot.py", "-cp out", "data/weights.bin").
+  return { executable, readOnly: [...readOnly].sort(), pathDirs };
+}
+
+/**
+ * The bot's own files that its sandbox shows (see {@link programView}'s arguments), without the system
+ * and the runtime: its folder, its program when the command names it by a path, and what its arguments
+ * name (`bot.py`, `-cp out`, `data/weights.bin`). Each is a folder (a file's folder: a script's modules, a
+ * program's data), or a file alone when its folder is too wide to show (a home folder, /tmp). The one
+ * rule for what a bot sees of its own here and for what travels to a remote worker.
+ */
+export function ownPaths(
+  exe: string,
+  named: boolean,
+  args: readonly string[],
+  cwd: string,
+  folder: string | null,
+): string[] {
+  const shown = new Set<string>();
+  const show = (path: string): void => {
+    if (!isSystemPath(path) && !tooWide(path)) shown.add(path);
+  };
+  const showFile = (path: string): void => {
+    const dir = dirname(path);
+    if (isFolder(path)) show(path);
+    else if (!tooWide(dir) && !isSystemPath(dir)) show(dir);
+    else show(path);
+  };
+  if (folder !== null) show(folder);
+  if (!isRuntime(exe, named)) showFile(exe);
   for (const arg of args) {
     const path = namedPath(arg, cwd);
     if (path !== null) showFile(path);
   }
-  return { executable, readOnly: [...readOnly].sort(), pathDirs };
+  return [...shown].sort();
+}
+
+/** {@link ownPaths} of a launch, its program looked up as the process layer starts it. */
+export function launchOwnPaths(launch: LaunchSpec): string[] {
+  const env = { ...process.env, ...launch.env };
+  const exe = findExecutable(launch.executable, launch.cwd, env) ?? launch.executable;
+  const folder = launch.folder === undefined ? launch.cwd : launch.folder;
+  return ownPaths(exe, !launch.executable.includes('/'), launch.args, launch.cwd, folder);
+}
+
+/**
+ * Whether the program is a runtime (an interpreter or tool found in PATH), not the contestant's own. A
+ * version manager's shim is one even when named by its path (the app keeps the path it found for
+ * `python3`): the bot needs the interpreter behind it, not the shim's folder.
+ */
+function isRuntime(exe: string, named: boolean): boolean {
+  return named || isShim(exe);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { PlayedRecord } from '../tournament/outcome.ts';
 import type { RefereeEvent } from '../referee/options.ts';
-import type { GamePlayer } from '../tournament/game-player.ts';
+import { storeFiles, type GamePlayer } from '../tournament/game-player.ts';
 import type { PreparedRun } from '../tournament/prepare-run.ts';
 import type { GameSlot, RunnerEvent } from '../tournament/runner.ts';
 import type { RedisTarget } from './connection.ts';
@@ -69,7 +69,8 @@ export async function openRemoteRun(
     ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
   });
   try {
-    const bots = await describeBots(prepared.config, opts.baseDir, prepared.bots, remote.programs);
+    const hidden = storeFiles(prepared.store.path);
+    const bots = await describeBots(prepared.config, opts.baseDir, prepared.bots, remote.programs, hidden);
     remote.setBots(bots, opts.factorRange ?? null);
   } catch (e) {
     await remote.close();

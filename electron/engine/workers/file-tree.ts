@@ -38,14 +38,17 @@ export function treeHash(entries: readonly TreeEntry[]): string {
 
 /**
  * Reads the folder `root` as a tree (every regular file below it; symbolic links and other special
- * files are left out), or only the files `only` names (paths inside `root`). Throws with a clear message
- * when the folder holds more than {@link TREE_LIMITS} allow.
+ * files are left out), or only the files `only` names (paths inside `root`); never the files `exclude`
+ * names by absolute path (a tournament store kept in a bot's folder). Throws with a clear message when
+ * the folder holds more than {@link TREE_LIMITS} allow.
  */
 export async function readTree(
   root: string,
   only?: readonly string[],
+  exclude: readonly string[] = [],
 ): Promise<{ tree: FileTree; files: Map<string, string> }> {
-  const paths = only ? [...only] : await listFiles(root);
+  const listed = only ? [...only] : await listFiles(root);
+  const paths = listed.filter((path) => !exclude.includes(join(root, path)));
   const entries: TreeEntry[] = [];
   const files = new Map<string, string>();
   let bytes = 0;

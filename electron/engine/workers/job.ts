@@ -5,7 +5,7 @@ import type { TournamentConfig } from '../tournament/config.ts';
 import { remoteBotSchema, type RemoteBot } from './remote-bots.ts';
 
 /** The job format's version: a worker refuses a job of another. */
-export const JOB_VERSION = 1;
+export const JOB_VERSION = 2;
 
 const scheduledGameSchema = z.strictObject({
   index: z.number().int().min(0),

@@ -1,20 +1,24 @@
 import type { Redis } from 'ioredis';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { LANGUAGE_IDS } from '../../../shared/bots/languages.ts';
 import type { GameId } from '../../../shared/games/types.ts';
-import { botHash } from '../bot-launcher.ts';
+import { botHash, launchSpecOf } from '../bot-launcher.ts';
 import { prepareBot } from '../bots/build.ts';
 import { findGameSample, sampleMatchBot } from '../bots/sample-match-bot.ts';
 import type { MatchBot } from '../play-match.ts';
+import { launchOwnPaths } from '../process/program-view.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
 import type { ReadyBot } from '../tournament/ready-bots.ts';
-import { readTree, type TreeCache } from './file-tree.ts';
+import { readTree, type FileTree, type TreeCache } from './file-tree.ts';
 import { fetchTree, uploadTree } from './program-store.ts';
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
-/** A word of a command line: as it is, or a path inside the program's folder. */
-const word = z.union([z.string(), z.strictObject({ inTree: z.string() })]);
+/** A path inside one of a program's trees (by its index), with `/` between folders; '' for the tree. */
+const place = z.strictObject({ tree: z.number().int().min(0), path: z.string() });
+/** A word of a command line: as it is, or a path inside one of the program's trees. */
+const word = z.union([z.string(), place]);
 const env = z.record(z.string(), z.string()).optional();
 
 /** A participant as a worker starts it: a sample bot of its own Jury, or a program by its folder's hash. */
@@ -24,8 +28,14 @@ export const remoteBotSchema = z.discriminatedUnion('kind', [
     kind: z.literal('program'),
     id: z.string(),
     name: z.string(),
-    /** The program's folder (its working folder, which it sees), by tree hash. */
-    tree: hash,
+    /**
+     * Every folder of its own the bot's sandbox shows on the coordinator (program-view.ts's `ownPaths`:
+     * its working folder, its script's, what its arguments name), by tree hash. A file shown alone
+     * travels as a tree of its folder holding only it.
+     */
+    trees: z.array(hash).min(1),
+    /** Its working folder. */
+    cwd: place,
     command: z.array(word).min(1),
     env,
     /** The program's hash recorded for the tournament (botHash): the worker's copy must have it. */
@@ -48,17 +58,19 @@ export const remoteBotSchema = z.discriminatedUnion('kind', [
 export type RemoteBot = z.infer<typeof remoteBotSchema>;
 
 /**
- * Describes every ready bot of a run for workers and puts each program's folder in Redis (the
- * coordinator, once per run): a sample bot by its name; a program by its working folder (which is what
- * it sees of the disk), the command's paths inside that folder made relative to it, and the hash the
- * tournament recorded for it; a single source file by its folder and file, to be built on the worker.
- * Game packages are not sent to workers yet: refused with a clear message.
+ * Describes every ready bot of a run for workers and puts each program's folders in Redis (the
+ * coordinator, once per run): a sample bot by its name; a program by every folder of its own its sandbox
+ * shows here ({@link shippedTrees}), its working folder and the command's paths as places in them, and
+ * the hash the tournament recorded for it; a single source file by its folder and file, to be built on
+ * the worker. The files of `hidden` (the store) never travel. Game packages are not sent to workers
+ * yet: refused with a clear message.
  */
 export async function describeBots(
   config: TournamentConfig,
   baseDir: string,
   ready: readonly ReadyBot[],
   redis: Redis,
+  hidden: readonly string[] = [],
 ): Promise<RemoteBot[]> {
   const out: RemoteBot[] = [];
   for (const [i, def] of config.bots.entries()) {
@@ -73,10 +85,10 @@ export async function describeBots(
       continue;
     }
     const cwd = bot.bot.cwd ?? baseDir;
-    const { tree, files } = await readTree(cwd);
-    await uploadTree(redis, tree, files);
     const e = def.env ? { env: def.env } : {};
     if (def.source) {
+      const { tree, files } = await readTree(cwd, undefined, hidden);
+      await uploadTree(redis, tree, files);
       const file = relative(cwd, resolve(baseDir, def.source.file));
       out.push({
         kind: 'source',
@@ -90,13 +102,70 @@ export async function describeBots(
       });
       continue;
     }
-    const command = bot.bot.command.map((w) => {
-      const inside = isAbsolute(w) ? relative(cwd, w) : null;
-      return inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? { inTree: inside } : w;
+    const trees = await shippedTrees(bot.bot, cwd, hidden);
+    for (const t of trees) await uploadTree(redis, t.tree, t.files);
+    const placeOf = (path: string): Place | null => {
+      const i = trees.findIndex((t) => t.covers(path));
+      const t = trees[i];
+      return t === undefined ? null : { tree: i, path: relative(t.root, path).split('\\').join('/') };
+    };
+    const command = bot.bot.command.map((w) => (isAbsolute(w) ? (placeOf(w) ?? w) : w));
+    out.push({
+      kind: 'program',
+      id,
+      name,
+      trees: trees.map((t) => t.tree.hash),
+      cwd: placeOf(cwd) ?? { tree: 0, path: '' },
+      command,
+      ...e,
+      hash: await botHash(bot.bot),
     });
-    out.push({ kind: 'program', id, name, tree: tree.hash, command, ...e, hash: await botHash(bot.bot) });
   }
   return out;
+}
+
+type Place = z.infer<typeof place>;
+
+/** One folder a program's files travel in. */
+interface Shipped {
+  readonly root: string;
+  readonly tree: FileTree;
+  readonly files: Map<string, string>;
+  /** Whether a path of the coordinator lies in what this tree holds. */
+  covers(path: string): boolean;
+}
+
+/**
+ * The trees a program travels in: every path of its own its sandbox shows ({@link launchOwnPaths}, the
+ * sandbox's own rule), a folder whole and a file alone, nothing inside another; its working folder as
+ * an empty tree when the sandbox does not show it (a private, empty folder there too).
+ */
+async function shippedTrees(bot: MatchBot, cwd: string, hidden: readonly string[]): Promise<Shipped[]> {
+  const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}/`);
+  const paths = launchOwnPaths(launchSpecOf({ ...bot, cwd }));
+  const folders = paths.filter((p) => !paths.some((q) => q !== p && inside(p, q)));
+  // The working folder first: it is where the bot runs, and its tree the one most often shared.
+  folders.sort((a, b) => Number(b === cwd) - Number(a === cwd));
+  if (!folders.some((p) => inside(cwd, p))) folders.unshift(cwd);
+  const out: Shipped[] = [];
+  for (const path of folders) {
+    const isFile = path !== cwd && !(await isDirectory(path));
+    const root = isFile ? dirname(path) : path;
+    const read = isFile
+      ? await readTree(root, [basename(path)], hidden)
+      : path === cwd && !paths.includes(cwd)
+        ? await readTree(root, [])
+        : await readTree(root, undefined, hidden);
+    out.push({ root, ...read, covers: (p) => (isFile ? p === path : inside(p, path)) });
+  }
+  return out;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 /**
@@ -139,8 +208,8 @@ export class RemoteBots {
         throw new Error(`${bot.name}: this worker's Jury has no ${bot.sample} sample bot for ${game}`);
       return sampleMatchBot(sample, bot.name);
     }
-    const folder = await fetchTree(this.redis, bot.tree, this.cache);
     if (bot.kind === 'source') {
+      const folder = await fetchTree(this.redis, bot.tree, this.cache);
       const prepared = await prepareBot(
         {
           name: bot.name,
@@ -160,12 +229,23 @@ export class RemoteBots {
         ...(launch.env ? { env: launch.env } : {}),
       };
     }
-    const command = bot.command.map((w) => (typeof w === 'string' ? w : join(folder, w.inTree)));
+    const folders: string[] = [];
+    for (const tree of bot.trees) folders.push(await fetchTree(this.redis, tree, this.cache));
+    const at = (p: Place): string => {
+      const folder = folders[p.tree];
+      const path = folder === undefined ? '' : join(folder, ...p.path.split('/'));
+      if (folder === undefined || relative(folder, path).startsWith('..')) {
+        throw new Error(`${bot.name}: the job names a path outside the program's files`);
+      }
+      return path;
+    };
+    const cwd = at(bot.cwd);
+    const command = bot.command.map((w) => (typeof w === 'string' ? w : at(w)));
     const made: MatchBot = {
       name: bot.name,
       command,
-      cwd: folder,
-      folder,
+      cwd,
+      folder: cwd,
       ...(bot.env ? { env: bot.env } : {}),
     };
     const got = await botHash(made);

@@ -112,6 +112,7 @@ export function carolGames(db: string): {
   failure: string | null;
   peek: Record<string, string> | null;
   stderr: string;
+  command: readonly string[];
 }[] {
   const store = TournamentStore.open(db, { readOnly: true });
   try {
@@ -125,6 +126,7 @@ export function carolGames(db: string): {
         failure: failure ? describeFailure(failure) : null,
         peek: line === undefined ? null : (JSON.parse(line.slice(5)) as Record<string, string>),
         stderr: seat?.stderr.shown ?? '',
+        command: seat?.command ?? [],
       };
     });
   } finally {
