@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monotonicUs } from '../../../electron/engine/channel.ts';
 import { sandboxCapabilities } from '../../../electron/engine/process/sandbox.ts';
-import { ask, fixture, LONG_US, sleep, stateOf, until, useBots } from './helpers.ts';
+import { ask, fixture, LONG_US, program, sleep, stateOf, until, useBots } from './helpers.ts';
 
 const linux = process.platform === 'linux';
 
@@ -45,8 +45,28 @@ describe('timing and suspension of real bots', () => {
     },
   );
 
+  const caps = sandboxCapabilities();
+  // The machine without cgroups: the bot is stopped by signals and timed by its own process.
+  const signals = { sandbox: { ...caps, memoryCgroup: null, cgroupWhy: 'left out by the test' } };
+
+  it.runIf(linux && caps.memoryCgroup !== null)(
+    "suspending freezes the whole bot: no CPU time passes, a detached child's included",
+    async () => {
+      // A shell that starts the spinner in the background and waits: the spinner is its grandchild.
+      const bot = program('/bin/sh', ['-c', "setsid /bin/sh -c 'while :; do :; done' & wait"]);
+      expect(await until(() => bot.cpuUs() > 50_000, 15_000)).toBe(true);
+      bot.suspend();
+      await sleep(100);
+      const c1 = bot.cpuUs();
+      await sleep(400);
+      expect(bot.cpuUs() - c1).toBeLessThan(1000);
+      bot.resume();
+      expect(await until(() => bot.cpuUs() - c1 > 20_000, 15_000)).toBe(true);
+    },
+  );
+
   it.runIf(linux)('SIGSTOP really stops the bot: no CPU time passes while it is suspended', async () => {
-    const bot = fixture('burn.js', ['--forever']);
+    const bot = fixture('burn.js', ['--forever'], signals);
     expect(await until(() => bot.cpuUs() > 50_000, 15_000)).toBe(true);
     bot.suspend();
     expect(await until(() => stateOf(bot.botPid!) === 'T', 5000)).toBe(true);
@@ -58,11 +78,10 @@ describe('timing and suspension of real bots', () => {
     expect(stateOf(bot.botPid!)).not.toBe('T');
   });
 
-  const caps = sandboxCapabilities();
   it.runIf(linux && Boolean(caps.setsid) && (caps.bwrap !== null || caps.pidNamespace !== null))(
-    'in a namespace only the bot is stopped, not the idle wrappers above it (each would have to wake up)',
+    'by signals, in a namespace only the bot is stopped, not the idle wrappers above it (each would have to wake up)',
     async () => {
-      const bot = fixture('burn.js', ['--forever']);
+      const bot = fixture('burn.js', ['--forever'], signals);
       expect(await until(() => bot.cpuUs() > 50_000, 15_000)).toBe(true);
       bot.suspend();
       expect(await until(() => stateOf(bot.botPid!) === 'T', 5000)).toBe(true);
