@@ -152,4 +152,26 @@ describe('openskill: an irregular loss is last place', () => {
     expect(mu['C']!).toBeLessThan(mu['B']!);
     expect(mu['B']).toBeCloseTo(mu['D']!, 12);
   });
+
+  it('takes published results (an imported CodeCup game) before the scores: W/D/L and openskill', () => {
+    const g = games();
+    // WIN against WIN as published: two wins. openskill orders by the published result first, then by
+    // the score: a DRAW with 100 above a LOSE with 200.
+    const { outcome } = g.play('swiss', ['A', 'B'], [140, 160]);
+    const both = { ...outcome, results: ['WIN', 'WIN'] as const };
+    expect(skillMatch(both, [0, 1])).toEqual({ sides: [[0], [1]], ranks: [2, 1] });
+    const drawn = { ...outcome, scores: [100, 200], results: ['DRAW', 'LOSE'] as const };
+    expect(skillMatch(drawn, [0, 1])?.ranks).toEqual([1, 2]);
+    // Box: LOSE with 93 against a TIMEOUT with 0; DRAW with 150 against one.
+    const lose = { ...outcome, scores: [0, 93], statuses: ['TIMEOUT', 'OK'] as const };
+    expect(skillMatch({ ...lose, results: ['LOSE', 'LOSE'] }, [0, 1])?.ranks).toEqual([2, 1]);
+    const t = fromOutcomes(
+      [both, { ...lose, index: 1, seats: ['C', 'D'], results: ['LOSE', 'LOSE'] }],
+      [g.all[0]!.game, { ...g.all[0]!.game, index: 1, seats: ['C', 'D'] }],
+      more,
+    );
+    expect(t.stages['swiss']?.bots['A']).toMatchObject({ wins: 1, losses: 0 });
+    expect(t.stages['swiss']?.bots['B']).toMatchObject({ wins: 1, losses: 0 });
+    expect(t.stages['swiss']?.bots['D']).toMatchObject({ points: 93, wins: 0, losses: 1 });
+  });
 });

@@ -166,6 +166,30 @@ describe('jury import codecup', () => {
     });
   });
 
+  it('keeps names a config could not hold: long ones, and ones that differ only in blanks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jury-import-'));
+    const long = `${'Long name '.repeat(12)}end`;
+    const rows = [
+      ['B', ' B', 150, 150],
+      ['B ', long, 200, 100],
+      [long, 'B', 90, 210],
+      [' B', 'B ', 0, 300],
+    ].flatMap(([a, b, sa, sb], i) => [
+      `${i + 1},1,final,"Player 1","${a}",${sa},${Number(sa) > Number(sb) ? 'WIN' : sa === sb ? 'DRAW' : 'LOSE'}`,
+      `${i + 1},1,final,"Player 2","${b}",${sb},${Number(sb) > Number(sa) ? 'WIN' : sa === sb ? 'DRAW' : 'LOSE'}`,
+    ]);
+    const text = ['Game,Round,IsSwiss,Player,User,Score,Status', ...rows, ''].join('\n');
+    writeFileSync(join(dir, 'names.csv'), text);
+    const db = join(dir, 'names.sqlite');
+    expect(await jury('import', 'codecup', join(dir, 'names.csv'), '--db', db)).toMatchObject({
+      code: 0,
+      err: '',
+    });
+    const ranking = await standings(db);
+    expect(ranking.rows.map((r) => r.name).sort()).toEqual([' B', 'B', 'B ', long].sort());
+    expect(await csvOf(db, join(dir, 'again.csv'))).toBe(text);
+  });
+
   it("writes a Swiss-then-final event in the sample's layout, field by field", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jury-import-'));
     const played = join(dir, 'played.sqlite');
