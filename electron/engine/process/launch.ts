@@ -2,6 +2,8 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { findExecutable, whyNotExecutable } from './executables.ts';
 import { readShebang } from './program-view.ts';
+import { sandboxCapabilities } from './sandbox.ts';
+import { unreachableProblem } from './sandbox-setup.ts';
 
 /**
  * How to start a bot: a program and its arguments, run directly (never through a shell). Every path is
@@ -37,10 +39,14 @@ export interface LaunchSpec {
  * null when it can. startBot checks the same; call this first to report a usage error early.
  */
 export function launchProblem(launch: LaunchSpec): string | null {
-  return startProblem(
-    launch,
-    findExecutable(launch.executable, launch.cwd, { ...process.env, ...launch.env }),
-  );
+  const env = { ...process.env, ...launch.env };
+  const exe = findExecutable(launch.executable, launch.cwd, env);
+  const problem = startProblem(launch, exe);
+  if (problem !== null || exe === null) return problem;
+  // As root without bubblewrap each bot runs as a user of its own: its files must be open to others.
+  const caps = sandboxCapabilities();
+  if (!caps.root || caps.botUids === null || caps.bwrap !== null) return null;
+  return unreachableProblem({ exe, args: launch.args, cwd: launch.cwd, hostEnv: env }, caps.botUids.base);
 }
 
 /**

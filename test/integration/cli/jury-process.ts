@@ -21,9 +21,15 @@ export function startJury(...args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [JURY, ...args]);
 }
 
-/** Runs `jury` with `args` to the end from the working folder `cwd` (relative paths start there). */
-export function juryIn(cwd: string, ...args: string[]): Promise<JuryResult> {
-  return finished(spawn(process.execPath, [JURY, ...args], { cwd }));
+/**
+ * Runs `jury` with `args` to the end from the working folder `cwd` (relative paths start there), with
+ * `env` added to the environment.
+ */
+export function juryIn(
+  { cwd, env = {} }: { cwd: string; env?: Record<string, string> },
+  ...args: string[]
+): Promise<JuryResult> {
+  return finished(spawn(process.execPath, [JURY, ...args], { cwd, env: { ...process.env, ...env } }));
 }
 
 /** Resolves when `child` has ended, with everything it printed. */

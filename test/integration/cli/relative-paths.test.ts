@@ -45,7 +45,7 @@ describe('jury run with relative paths, from the folder the organiser is in', ()
       const dir = club(root);
       mkdirSync(join(root, 'other'), { mode: 0o755 });
       const cwd = join(dir, from);
-      const r = await juryIn(cwd, 'run', config, '--db', db, '--concurrency', '2');
+      const r = await juryIn({ cwd }, 'run', config, '--db', db, '--concurrency', '2');
       expect(r.code, r.err).toBe(0);
       expect(r.err).not.toContain('warning');
       const games = carolGames(join(dir, 'club.sqlite'));
@@ -68,7 +68,7 @@ describe('jury run with relative paths, from the folder the organiser is in', ()
   it('warns when a bot crashed at start in every game it played', async () => {
     const root = folder();
     club(root, { executable: 'python3', args: ['-c', 'import sys; sys.exit(3)'] });
-    const r = await juryIn(join(root, 'club'), 'run', 'club.json', '--db', 'club.sqlite');
+    const r = await juryIn({ cwd: join(root, 'club') }, 'run', 'club.json', '--db', 'club.sqlite');
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(/warning: Carol crashed before its first move in every game it played \(2 of 2\)/);
   }, 60_000);
