@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSystemPath, programView } from './program-view.ts';
+import { isSystemPath, namedPath, ownPaths, programView } from './program-view.ts';
 
 function file(path: string, text: string): string {
   writeFileSync(path, text);
@@ -26,6 +26,31 @@ describe.runIf(process.platform === 'linux')('programView', () => {
     expect(view.readOnly).toContain(prefix);
     expect(view.readOnly).toContain(bot); // bot.py's folder: its modules and data
     expect(view.pathDirs).toEqual([join(prefix, 'bin')]);
+    // Named by its path (the app keeps the path it found for python3), the shim is still a runtime.
+    const byPath = programView(shim, false, ['bot.py'], bot, { PATH: '/usr/bin' }, null);
+    expect(byPath.executable).toBe(real);
+    expect(byPath.readOnly).toContain(prefix);
+    expect(ownPaths(shim, false, ['bot.py'], bot, null)).toEqual([bot]);
+  });
+
+  it('ownPaths: the folders of the bot’s own files, the rule remote workers ship by', () => {
+    const top = mkdtempSync(join(tmpdir(), 'jury-own-'));
+    for (const d of ['run', 'bots', join('run', 'data')]) mkdirSync(join(top, d));
+    file(join(top, 'bots', 'x.py'), 'print(1)\n');
+    const run = join(top, 'run');
+    // python3 ../bots/x.py from run/: its folder and the script's, not the interpreter.
+    expect(ownPaths('/usr/bin/python3', true, ['../bots/x.py', '-O', '.', 'nothing'], run, run)).toEqual([
+      join(top, 'bots'),
+      run,
+    ]);
+    // A folder an argument names is shown whole; a program named by its path, its folder.
+    expect(ownPaths(join(top, 'bots', 'x.py'), false, ['data'], run, null)).toEqual([
+      join(top, 'bots'),
+      join(run, 'data'),
+    ]);
+    expect(namedPath('.', run)).toBeNull();
+    expect(namedPath('-cp', run)).toBeNull();
+    expect(namedPath('data', run)).toBe(join(run, 'data'));
   });
 
   it('a script naming its interpreter through env gets that interpreter', () => {
