@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { createHash, randomInt } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { prepareBot } from '../engine/bots/build.ts';
+import { absoluteArgs, prepareBot } from '../engine/bots/build.ts';
 import { languageOfFile } from '../engine/bots/languages.ts';
 import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
 import { samplesOf } from '../engine/bots/samples/index.ts';
@@ -23,11 +23,18 @@ import { UsageError } from './usage-error.ts';
 
 /**
  * Turns `sample:<name>` into the sample bot's command line (a game package's sample players by their
- * manifest names); other commands pass through.
+ * manifest names); other commands pass through, their program and the files their arguments name made
+ * absolute from the folder `jury play` runs in.
  */
 export function resolveBot(game: GameId, command: readonly string[], pkg?: GamePackage): MatchBot {
   const [first = '', ...rest] = command;
-  if (!first.startsWith('sample:')) return { name: first.split('/').at(-1) ?? first, command };
+  if (!first.startsWith('sample:')) {
+    const program = first.includes('/') ? resolve(first) : first;
+    return {
+      name: first.split('/').at(-1) ?? first,
+      command: [program, ...absoluteArgs(rest, process.cwd())],
+    };
+  }
   const wanted = first.slice('sample:'.length);
   if (pkg !== undefined) return packageSample(pkg, wanted, rest);
   const sample = findGameSample(game, wanted);

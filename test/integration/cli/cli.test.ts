@@ -239,6 +239,13 @@ describe('jury play and jury replay', () => {
   });
 });
 
+/** Whether, as root, a bot's own user could not reach `program` (a folder on the way closed to others). */
+async function closedToBots(program: string): Promise<boolean> {
+  if (process.getuid?.() !== 0) return false;
+  const { unreachableProblem } = await import('../../../electron/engine/process/sandbox-setup.ts');
+  return unreachableProblem({ exe: program, args: [], cwd: '/', hostEnv: process.env }, 60000) !== null;
+}
+
 describe('jury play says what is not enforced', () => {
   const JURY_ARGS = ['play', 'more', '--bot', 'sample:greedy', '--bot', 'sample:random', '--seed', '4'];
   const run = (env: Record<string, string>) =>
@@ -248,7 +255,21 @@ describe('jury play says what is not enforced', () => {
     );
 
   it('lists each missing protection with its reason, and the JSON carries every protection', async () => {
+    // As root, bots still run as users of their own: where Jury's node (the sample bots' program) lies
+    // under a folder closed to others, they are refused before the game, naming the fix (docs/judge.md).
+    const closed = await closedToBots(process.execPath);
     const off = await run({ JURY_SANDBOX: 'none' });
+    if (closed) {
+      const refused = await promisify(execFile)(process.execPath, [JURY, ...JURY_ARGS], {
+        env: { ...process.env, JURY_SANDBOX: 'none' },
+      }).catch((e: { code: number; stderr: string }) => e);
+      expect(refused).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("cannot be reached by the bot's own user"),
+      });
+      expect(off).toBe('');
+      return;
+    }
     expect(off).toContain('not enforced on this machine');
     expect(off).toMatch(/filesystem missing: bubblewrap was turned off \(JURY_SANDBOX=none\)/);
     const json = JSON.parse(
