@@ -3,7 +3,7 @@ import { basename, delimiter, dirname, resolve } from 'node:path';
 import { createBotCgroup, type BotCgroup } from './cgroup.ts';
 import { systemRoots, type Confinement } from './confine.ts';
 import type { LaunchSetup, ResourceLimits } from './limits.ts';
-import { findExecutable } from './executables.ts';
+import { whyNotExecutable } from './executables.ts';
 import { isFolder, isSystemPath, namedPath, programView, readShebang } from './program-view.ts';
 import type { SandboxCapabilities } from './sandbox.ts';
 import { folderEntries, makeWorkdir, removeWorkdir } from './workdir.ts';
@@ -193,9 +193,19 @@ export function unreachableProblem(
   if (shebang !== null) {
     needs[0] = [req.exe, 0o005];
     const [interp = '', ...rest] = shebang;
-    const name = basename(interp) === 'env' ? rest.find((w) => !w.startsWith('-')) : interp;
-    const found = name === undefined ? null : findExecutable(name, req.cwd, req.hostEnv);
-    if (found !== null) needs.push([found, 0o001]);
+    if (basename(interp) !== 'env') needs.push([interp, 0o001]);
+    else {
+      // env searches PATH as the bot's user: a copy it cannot reach is passed over for the next one.
+      const name = rest.find((w) => !w.startsWith('-')) ?? '';
+      const found = (req.hostEnv['PATH'] ?? '')
+        .split(delimiter)
+        .filter((d) => d !== '' && name !== '')
+        .map((d) => resolve(req.cwd, d, name))
+        .filter((p) => whyNotExecutable(p) === null);
+      const first = found[0];
+      if (first !== undefined && found.every((p) => closedOnTheWay(p, 0o001) !== null))
+        needs.push([first, 0o001]);
+    }
   }
   for (const arg of req.args) {
     const path = namedPath(arg, req.cwd);
