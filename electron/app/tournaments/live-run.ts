@@ -5,6 +5,7 @@ import type { TournamentStore } from '../../engine/store/store.ts';
 import type { ProgramChange } from '../../engine/tournament/bot-versions.ts';
 import type { PreparedRun } from '../../engine/tournament/prepare-run.ts';
 import { botsById } from '../../engine/tournament/ready-bots.ts';
+import { StartFailures } from '../../engine/tournament/start-failures.ts';
 import {
   TournamentRunner,
   type Progress,
@@ -60,7 +61,8 @@ export class EventRelay {
  * games, and the events the UI watches (`tournament.progress` on every started or finished game and
  * every change of state, `tournament.changed` on what was stored). Bots whose program changed since
  * their finished games are told once, in the first `tournament.progress` event's `error` while the run
- * goes on (their games stay as they are). The store stays open for the run;
+ * goes on (their games stay as they are), and bots that crashed before their first move in every game
+ * they played in the last one, when the run is done or stopped. The store stays open for the run;
  * {@link LiveRun.finished} resolves with the final state once every game has stopped and every bot
  * process is gone.
  */
@@ -137,6 +139,14 @@ export class LiveRun {
 
   /** Why the run aborted itself, for the UI (the runner aborts on a game that cannot be played). */
   #error: string | null = null;
+  /** Bots that crashed before their first move in every game: said when the run is over. */
+  readonly #unplayed = new StartFailures();
+
+  #unplayedNotice(state: RunnerState): string | null {
+    if (state !== 'done' && state !== 'stopped') return null;
+    const warnings = this.#unplayed.warnings(new Map(this.plan.participants.map((p) => [p.id, p.name])));
+    return warnings.length === 0 ? null : warnings.join('; ');
+  }
 
   #progress(
     state: RunnerState,
@@ -165,6 +175,7 @@ export class LiveRun {
         queueMicrotask(() => this.#progress(this.runner.current));
         return;
       case 'game-finished':
+        this.#unplayed.observe(event);
         options.onFinished?.(event.game.index, event.summary.durationUs);
         this.boards.finish(event.game, event.summary);
         this.#changed('game-finished', event.game.index);
@@ -182,7 +193,7 @@ export class LiveRun {
           this.boards.dropAll();
         }
         this.#changed('state');
-        this.#progress(event.state);
+        this.#progress(event.state, undefined, this.#unplayedNotice(event.state));
         return;
     }
   }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,5 +78,33 @@ describe('the app with relative folders, and a bot added as python3 /path/bot.py
         if (name.startsWith('Club.sqlite')) expect(seen, name).not.toMatch(/^ok/);
       }
     }
+  }, 60_000);
+
+  it('says when a bot crashed before its first move in every game it played', async () => {
+    root = mkdtempSync(join(tmpdir(), 'jury-app-relative-'));
+    chmodSync(root, 0o755);
+    writeFileSync(join(root, 'quits.py'), 'import sys\nsys.exit(3)\n', { mode: 0o644 });
+    process.chdir(root);
+    service = await createJuryService({ workspace: 'ws', storeFolder: 'stores', mode: 'browser' });
+    await call('bots.addSamples', { game: '6561' });
+    const quits = await call('bots.add', { path: 'python3', args: ['quits.py'], cwd: root, name: 'Quits' });
+    const greedy = (await call('bots.list', undefined)).find((b) => b.name === '6561 greedy');
+    await call('tournaments.create', {
+      draft: {
+        name: 'Quitters',
+        game: '6561',
+        seed: 7,
+        schedule: { kind: 'round-robin', repeats: 1 },
+        bots: [quits.id, greedy!.id],
+        timing: { mode: 'cpu' },
+      },
+    });
+    const done = finished('Quitters');
+    await call('tournament.start', { id: 'Quitters' });
+    const end = await done;
+    expect(end.state).toBe('done');
+    expect(end.error).toMatch(
+      /^Quits crashed before its first move in every game it played \(2 of 2\): it crashed at move 1: it exited with code 3$/,
+    );
   }, 60_000);
 });
