@@ -3,7 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { findExecutable, whyNotExecutable } from './executables.ts';
 import { readShebang } from './program-view.ts';
 import { sandboxCapabilities } from './sandbox.ts';
-import { unreachableProblem } from './sandbox-setup.ts';
+import { unreachableProblem } from './reachable.ts';
 
 /**
  * How to start a bot: a program and its arguments, run directly (never through a shell). Every path is

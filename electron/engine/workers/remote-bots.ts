@@ -1,18 +1,17 @@
 import type { Redis } from 'ioredis';
-import { stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { LANGUAGE_IDS } from '../../../shared/bots/languages.ts';
 import type { GameId } from '../../../shared/games/types.ts';
-import { botHash, launchSpecOf } from '../bot-launcher.ts';
+import { botHash } from '../bot-launcher.ts';
 import { prepareBot } from '../bots/build.ts';
 import { findGameSample, sampleMatchBot } from '../bots/sample-match-bot.ts';
 import type { MatchBot } from '../play-match.ts';
-import { launchOwnPaths } from '../process/program-view.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
 import type { ReadyBot } from '../tournament/ready-bots.ts';
-import { readTree, type FileTree, type TreeCache } from './file-tree.ts';
+import { readTree, type TreeCache } from './file-tree.ts';
 import { fetchTree, uploadTree } from './program-store.ts';
+import { placeIn, shippedTrees } from './shipped-trees.ts';
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
 /** A path inside one of a program's trees (by its index), with `/` between folders; '' for the tree. */
@@ -104,11 +103,7 @@ export async function describeBots(
     }
     const trees = await shippedTrees(bot.bot, cwd, hidden);
     for (const t of trees) await uploadTree(redis, t.tree, t.files);
-    const placeOf = (path: string): Place | null => {
-      const i = trees.findIndex((t) => t.covers(path));
-      const t = trees[i];
-      return t === undefined ? null : { tree: i, path: relative(t.root, path).split('\\').join('/') };
-    };
+    const placeOf = (path: string): Place | null => placeIn(trees, path);
     const command = bot.bot.command.map((w) => (isAbsolute(w) ? (placeOf(w) ?? w) : w));
     out.push({
       kind: 'program',
@@ -125,49 +120,6 @@ export async function describeBots(
 }
 
 type Place = z.infer<typeof place>;
-
-/** One folder a program's files travel in. */
-interface Shipped {
-  readonly root: string;
-  readonly tree: FileTree;
-  readonly files: Map<string, string>;
-  /** Whether a path of the coordinator lies in what this tree holds. */
-  covers(path: string): boolean;
-}
-
-/**
- * The trees a program travels in: every path of its own its sandbox shows ({@link launchOwnPaths}, the
- * sandbox's own rule), a folder whole and a file alone, nothing inside another; its working folder as
- * an empty tree when the sandbox does not show it (a private, empty folder there too).
- */
-async function shippedTrees(bot: MatchBot, cwd: string, hidden: readonly string[]): Promise<Shipped[]> {
-  const inside = (path: string, folder: string): boolean => path === folder || path.startsWith(`${folder}/`);
-  const paths = launchOwnPaths(launchSpecOf({ ...bot, cwd }));
-  const folders = paths.filter((p) => !paths.some((q) => q !== p && inside(p, q)));
-  // The working folder first: it is where the bot runs, and its tree the one most often shared.
-  folders.sort((a, b) => Number(b === cwd) - Number(a === cwd));
-  if (!folders.some((p) => inside(cwd, p))) folders.unshift(cwd);
-  const out: Shipped[] = [];
-  for (const path of folders) {
-    const isFile = path !== cwd && !(await isDirectory(path));
-    const root = isFile ? dirname(path) : path;
-    const read = isFile
-      ? await readTree(root, [basename(path)], hidden)
-      : path === cwd && !paths.includes(cwd)
-        ? await readTree(root, [])
-        : await readTree(root, undefined, hidden);
-    out.push({ root, ...read, covers: (p) => (isFile ? p === path : inside(p, path)) });
-  }
-  return out;
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-}
-
 /**
  * Makes a job's bots startable on this worker: sample bots from this Jury, programs fetched by hash into
  * the cache (once), single source files built once per folder into `buildRoot`. Throws, naming the bot,

@@ -242,7 +242,7 @@ describe('jury play and jury replay', () => {
 /** Whether, as root, a bot's own user could not reach `program` (a folder on the way closed to others). */
 async function closedToBots(program: string): Promise<boolean> {
   if (process.getuid?.() !== 0) return false;
-  const { unreachableProblem } = await import('../../../electron/engine/process/sandbox-setup.ts');
+  const { unreachableProblem } = await import('../../../electron/engine/process/reachable.ts');
   return unreachableProblem({ exe: program, args: [], cwd: '/', hostEnv: process.env }, 60000) !== null;
 }
 
