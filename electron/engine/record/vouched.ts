@@ -14,7 +14,8 @@ import type { RecordSummary } from './summary.ts';
 // exact bytes it sends together with a small summary (what the store derives from a record) and the job's
 // id, with an HMAC-SHA256 under that secret. The coordinator checks the HMAC (a fraction of a
 // millisecond) and that the summary answers the game it scheduled, and then stores the bytes as they
-// came, unparsed: they are the bytes the worker checked. A seal that does not verify is refused.
+// came, unparsed: they are the bytes the worker checked. A seal that does not verify is refused, and so
+// is a record without one: anyone with the Redis password can answer a job, only the secret can seal.
 
 /** The seal's version, the first thing the HMAC covers: a seal of another layout never verifies. */
 const SEAL_VERSION = 'jury-record-seal-1';
@@ -94,18 +95,20 @@ export class VouchedRecord {
   /**
    * Checks a worker's seal over `bytes` with the organiser's secret and that its summary answers
    * `expected` (the job, the tournament's game, the scheduled game's index, participants, seed and board,
-   * one score and one seat per participant). Answers the vouched record; null when there is no seal (the
-   * record then goes through the store's full check, as a record always did); or why it is refused:
-   * a seal that does not verify means the bytes or the summary were changed after the worker sealed
-   * them, or belong to another job, and are not taken at all.
+   * one score and one seat per participant). Answers the vouched record, or why it is refused, and the
+   * caller must then store nothing of it: a record without a seal was not sent by a worker holding the
+   * organiser's secret (a worker seals every record it sends), and a seal that does not verify means the
+   * bytes or the summary were changed after the worker sealed them, or belong to another job.
    */
   static open(
     secret: string,
     expected: SealExpected,
     bytes: Uint8Array,
     seal: unknown,
-  ): VouchedRecord | { readonly refused: string } | null {
-    if (seal === undefined || seal === null) return null;
+  ): VouchedRecord | { readonly refused: string } {
+    if (seal === undefined || seal === null) {
+      return { refused: 'it has no seal (no worker holding the organiser’s secret sent it)' };
+    }
     const s = seal as Partial<Record<keyof RecordSeal, unknown>>;
     if (typeof s.summary !== 'string' || typeof s.mac !== 'string' || !/^[0-9a-f]{64}$/.test(s.mac)) {
       return { refused: 'its seal is malformed' };

@@ -8,7 +8,7 @@ import { refereeGame } from '../../../test/bench/tournament/fixture.ts';
 import { sampleParticipants } from '../../../test/integration/store/samples.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { parseRecordText } from '../record/source-text.ts';
-import { VouchedRecord } from '../record/vouched.ts';
+import { VouchedRecord, type RecordSeal } from '../record/vouched.ts';
 import { TournamentStore } from '../store/store.ts';
 import { outcomeOf } from '../tournament/outcome.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
@@ -72,6 +72,13 @@ function storedText(store: TournamentStore): string | undefined {
   }
 }
 
+/** A record checked and sealed as a worker does, for job `run1-0`: it must pass the worker's check. */
+function sealed(of: GameJob, record: GameRecord): { bytes: Buffer; seal: RecordSeal } {
+  const answer = checkAndSeal(SECRET, 'run1-0', of, record);
+  if ('problem' in answer) throw new Error(`not sealed: ${answer.problem}`);
+  return answer;
+}
+
 function opened(bytes: Uint8Array, seal: unknown, game = scheduled, id?: string): VouchedRecord {
   const v = VouchedRecord.open(SECRET, expected(game, id), bytes, seal);
   if (!(v instanceof VouchedRecord)) throw new Error(`not vouched: ${JSON.stringify(v)}`);
@@ -80,8 +87,7 @@ function opened(bytes: Uint8Array, seal: unknown, game = scheduled, id?: string)
 
 describe('sealed records', () => {
   it('stores a correctly sealed record byte for byte, with the standings of the fully checked one', () => {
-    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
-    expect(seal).not.toBeNull();
+    const { bytes, seal } = sealed(job(scheduled), real);
     const vouched = opened(bytes, seal);
     expect(vouched.summary).toMatchObject({ job: 'run1-0', index: 0, participants: ['p0', 'p1'] });
 
@@ -109,7 +115,7 @@ describe('sealed records', () => {
   });
 
   it('refuses a record with one byte changed, and stores nothing', () => {
-    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    const { bytes, seal } = sealed(job(scheduled), real);
     const text = Buffer.from(bytes).toString('utf8');
     // A score digit changed: still a valid record, which only the seal can tell from the worker's.
     const at = text.indexOf('"score":') + '"score":'.length;
@@ -134,7 +140,7 @@ describe('sealed records', () => {
   });
 
   it('refuses a record moved to another job, even of a game with the same seed and seats', () => {
-    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    const { bytes, seal } = sealed(job(scheduled), real);
     const other: ScheduledGame = { ...scheduled, index: 1, match: 'm1' };
     for (const id of ['run1-1', 'run2-0']) {
       expect(VouchedRecord.open(SECRET, expected(other, id), bytes, seal)).toEqual({
@@ -144,7 +150,7 @@ describe('sealed records', () => {
   });
 
   it('refuses a sealed summary that does not answer the scheduled game', () => {
-    const { bytes, seal } = checkAndSeal(SECRET, 'run1-0', job(scheduled), real);
+    const { bytes, seal } = sealed(job(scheduled), real);
     const swapped: ScheduledGame = { ...scheduled, seats: ['p1', 'p0'] };
     expect(VouchedRecord.open(SECRET, expected(swapped), bytes, seal)).toEqual({
       refused: 'its seats are not the scheduled ones',
@@ -155,22 +161,27 @@ describe('sealed records', () => {
     });
   });
 
-  it('sends a record that fails the check unsealed, so the coordinator checks it in full', () => {
+  it('never seals a record that fails the check, and refuses every record without a seal', () => {
     const broken = { ...real, seats: real.seats.map((s) => ({ ...s, status: 'LOST' })) } as unknown;
-    const unsealed = checkAndSeal(SECRET, 'run1-0', job(scheduled), broken as GameRecord);
-    expect(unsealed.seal).toBeNull();
-    expect(VouchedRecord.open(SECRET, expected(scheduled), unsealed.bytes, undefined)).toBeNull();
+    expect(checkAndSeal(SECRET, 'run1-0', job(scheduled), broken as GameRecord)).toEqual({
+      problem: expect.stringMatching(/^game 0: record: .*status/),
+    });
     // Another game's record (its seed) is not sealed either.
-    const elsewhere = checkAndSeal(SECRET, 'run1-0', job({ ...scheduled, seed: 1 }), real);
-    expect(elsewhere.seal).toBeNull();
-    // And the store's full check refuses the broken one, as it always did.
-    const store = newStore();
-    try {
-      const input = parseRecordText(Buffer.from(unsealed.bytes).toString('utf8'));
-      expect(() => store.finishGame(0, outcomeOf(scheduled, real), input)).toThrow(/record/);
-      expect(storedText(store)).toBeUndefined();
-    } finally {
-      store.close();
+    expect(checkAndSeal(SECRET, 'run1-0', job({ ...scheduled, seed: 1 }), real)).toEqual({
+      problem: `the record has seed ${real.seed}, the job 1`,
+    });
+    // A valid record without a seal (anyone with the Redis password can answer a job) is refused, and so
+    // is the broken one: the coordinator stores no record it cannot verify.
+    const { bytes } = sealed(job(scheduled), real);
+    const text = Buffer.from(JSON.stringify(broken), 'utf8');
+    for (const [b, seal] of [
+      [bytes, undefined],
+      [bytes, null],
+      [text, undefined],
+    ] as const) {
+      expect(VouchedRecord.open(SECRET, expected(scheduled), b, seal)).toEqual({
+        refused: expect.stringContaining('it has no seal'),
+      });
     }
   });
 });

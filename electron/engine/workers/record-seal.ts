@@ -8,8 +8,8 @@ import type { GameJob } from './job.ts';
 export interface JobResult {
   /** The Redis key of the record's JSON text (UTF-8). */
   readonly record: string;
-  /** Absent when the record failed the store's check here: the coordinator then checks it in full. */
-  readonly seal?: RecordSeal;
+  /** Every record a worker sends is sealed: the coordinator refuses one without a valid seal. */
+  readonly seal: RecordSeal;
 }
 
 /**
@@ -17,32 +17,36 @@ export interface JobResult {
  * ({@link checkRecord}: the same code, since a worker runs the coordinator's Jury version) and against
  * the job (its game, seed, board and number of seats, as the store checks them against the schedule), then
  * its JSON text as UTF-8 bytes and their seal: an HMAC under the organiser's secret over the bytes, the
- * record's summary and the job's id (record/vouched.ts). A record that fails a check here is sent without
- * a seal, as the checked record's text when it was readable at all: the coordinator then checks it in
- * full and refuses it with the store's own words, as it always did.
+ * record's summary and the job's id (record/vouched.ts). A record that fails a check here is never sent:
+ * the answer is why (the store's own words), for the worker to fail the job with, since the coordinator
+ * refuses every record without a valid seal.
  */
 export function checkAndSeal(
   secret: string,
   jobId: string,
   job: GameJob,
   record: GameRecord,
-): { readonly bytes: Buffer; readonly seal: RecordSeal | null } {
+): { readonly bytes: Buffer; readonly seal: RecordSeal } | { readonly problem: string } {
   let checked: GameRecord;
   try {
     checked = checkRecord(job.game.index, record);
-  } catch {
-    return { bytes: Buffer.from(JSON.stringify(record), 'utf8'), seal: null };
+  } catch (e) {
+    return { problem: e instanceof Error ? e.message : String(e) };
   }
   // The checked record's text: what the store would keep of it (JSON.stringify of the checked record).
   const bytes = Buffer.from(JSON.stringify(checked), 'utf8');
   const game = job.game;
-  const fits =
-    checked.game === job.config.game &&
-    checked.seed === game.seed &&
-    (game.board === null || checked.board === game.board) &&
-    checked.seats.length === game.seats.length &&
-    checked.scores.length === game.seats.length;
-  if (!fits) return { bytes, seal: null };
+  const problem =
+    checked.game !== job.config.game
+      ? `the record is a game of ${checked.game}, the job's of ${job.config.game}`
+      : checked.seed !== game.seed
+        ? `the record has seed ${checked.seed}, the job ${game.seed}`
+        : game.board !== null && checked.board !== game.board
+          ? "the record was played on another board than the job's"
+          : checked.seats.length !== game.seats.length || checked.scores.length !== game.seats.length
+            ? `the record has ${checked.seats.length} seats and ${checked.scores.length} scores for ${game.seats.length} participants`
+            : null;
+  if (problem !== null) return { problem };
   const summary = { job: jobId, index: game.index, participants: game.seats, ...summarize(checked) };
   return { bytes, seal: sealRecord(secret, bytes, summary) };
 }

@@ -2,8 +2,6 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { gameModule } from '../../../shared/games/registry.ts';
-import { RECORD_FORMAT, type GameRecord } from '../record/schema.ts';
-import { parseRecordText } from '../record/source-text.ts';
 import { VouchedRecord } from '../record/vouched.ts';
 import type { PlayedRecord } from '../tournament/outcome.ts';
 import type { RefereeEvent } from '../referee/options.ts';
@@ -159,35 +157,27 @@ export class RemoteGames {
 
   /**
    * The record a worker left in Redis (its job's result names the key, and carries the record's seal).
-   * A sealed record whose seal verifies (record/vouched.ts: the HMAC under the organiser's secret over the
-   * exact bytes, their summary and this job's id; the summary answering this game) is answered as those
-   * bytes, never decoded here: the worker checked it with the store's own check. A seal that does not
-   * verify is refused: the record was changed after the worker checked it, or is another job's; its job
-   * and record are dropped so that a later run plays the game again. A record without a seal (one that
-   * failed the worker's check) is read and left to the store's full check, which refuses it.
+   * A record whose seal verifies (record/vouched.ts: the HMAC under the organiser's secret over the exact
+   * bytes, their summary and this job's id; the summary answering this game) is answered as those bytes,
+   * never decoded here: the worker checked it with the store's own check. Any other is refused, whatever
+   * its bytes say: without a seal it did not come from a worker holding the secret (anyone with the
+   * Redis password can answer a job), and a seal that does not verify means it was changed after the
+   * worker checked it, or is another job's. A refused record's job and record are dropped, so that a
+   * later run plays the game again, and its game fails saying why.
    */
-  private async fetchRecord(game: ScheduledGame, result: unknown): Promise<PlayedRecord> {
+  private async fetchRecord(game: ScheduledGame, result: unknown): Promise<VouchedRecord> {
     const { opts } = this;
     const answer = result as { record?: unknown; seal?: unknown } | null;
     const key = answer?.record;
     const bytes = typeof key === 'string' ? await this.redis.getBuffer(key) : null;
-    if (bytes === null) throw new Error(`game ${game.index + 1}: the worker's record is not in Redis`);
     const expected = { job: this.jobId(game.index), game: opts.config.game, scheduled: game };
-    const vouched = VouchedRecord.open(opts.secret, expected, bytes, answer?.seal);
+    const vouched =
+      bytes === null
+        ? { refused: 'it is not in Redis' }
+        : VouchedRecord.open(opts.secret, expected, bytes, answer?.seal);
     if (vouched instanceof VouchedRecord) return vouched;
-    if (vouched !== null) {
-      await this.forget(game.index);
-      throw new Error(`game ${game.index + 1}: the worker's record is refused: ${vouched.refused}`);
-    }
-    // Parsed once; the store keeps this text if its full check leaves the record as it was read.
-    const record = parseRecordText(bytes.toString('utf8')) as GameRecord;
-    if (record?.format !== RECORD_FORMAT || !Array.isArray(record.seats) || !Array.isArray(record.scores)) {
-      throw new Error(`game ${game.index + 1}: the worker's record is not a game record`);
-    }
-    if (record.game !== opts.config.game || record.seed !== game.seed) {
-      throw new Error(`game ${game.index + 1}: the worker's record is of another game`);
-    }
-    return record;
+    await this.forget(game.index);
+    throw new Error(`game ${game.index + 1}: the worker's record is refused: ${vouched.refused}`);
   }
 
   /** Drops a stored game's job and its record (which now live in the store). */

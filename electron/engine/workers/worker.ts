@@ -155,15 +155,21 @@ export class JuryWorker {
 
   /**
    * Plays a job's game and leaves its record in Redis ({@link recordKey}); answers where, with the
-   * record's seal when the store's full check passed here (record-seal.ts).
+   * record's seal (record-seal.ts). A record that fails the store's full check here fails the job with
+   * the check's words: the coordinator takes no record without a seal, and says why the game failed.
    */
   private async play(job: Job, token: string | undefined): Promise<JobResult> {
     const { opened, record } = await this.playJob(job, token);
     const id = job.id ?? '';
-    const { bytes, seal } = checkAndSeal(this.opts.secret, id, opened, record);
+    const sealed = checkAndSeal(this.opts.secret, id, opened, record);
+    if ('problem' in sealed) {
+      const why = `the worker's check refused its record: ${sealed.problem}`;
+      this.opts.log(`${opened.tournament}: game ${opened.game.index + 1}: ${why}`);
+      throw new UnrecoverableError(why);
+    }
     const key = recordKey(id);
-    await this.redis.set(key, bytes, 'EX', RECORD_TTL_S);
-    return seal === null ? { record: key } : { record: key, seal };
+    await this.redis.set(key, sealed.bytes, 'EX', RECORD_TTL_S);
+    return { record: key, seal: sealed.seal };
   }
 
   private async playJob(

@@ -21,13 +21,16 @@ import { openJob } from '../../../electron/engine/workers/job.ts';
 import { GAME_QUEUE, QUEUE_PREFIX, recordKey } from '../../../electron/engine/workers/names.ts';
 import { checkAndSeal } from '../../../electron/engine/workers/record-seal.ts';
 import { RemoteGames } from '../../../electron/engine/workers/remote-games.ts';
+import { JuryWorker } from '../../../electron/engine/workers/worker.ts';
+import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
 import { refereeGame } from '../../bench/tournament/fixture.ts';
 import { sampleParticipants } from '../store/samples.ts';
 import { REDIS_MISSING, TestRedis } from '../../helpers/redis-server.ts';
 
 // The coordinator's side of sealed records, through BullMQ on a real redis-server, against a worker of
 // this test's own that answers each job as told: honestly, with one byte of the record changed after
-// sealing, or with a record sealed for another job. Only the honest one is taken, byte for byte.
+// sealing, with a record sealed for another job, or with no seal at all. Only the honest one is taken,
+// byte for byte. A record a real worker's own check refuses fails its game with the check's words.
 
 const SECRET = 'organiser-secret-sealed';
 const RUN = 'sealrun';
@@ -39,7 +42,7 @@ let worker: Worker;
 let client: Redis;
 const dirs: string[] = [];
 /** How the test's worker answers game `index`. */
-const mode = new Map<number, 'honest' | 'tampered' | 'moved'>();
+const mode = new Map<number, 'honest' | 'tampered' | 'moved' | 'unsealed'>();
 
 const config = { name: 'Cup', game: '6561' } as unknown as TournamentConfig;
 const game = (index: number): ScheduledGame => ({
@@ -68,13 +71,15 @@ beforeAll(async () => {
       const id = job.id ?? '';
       const how = mode.get(opened.game.index) ?? 'honest';
       const sealedFor = how === 'moved' ? `${RUN}-99` : id;
-      const { bytes, seal } = checkAndSeal(SECRET, sealedFor, opened, { ...real, seed: opened.game.seed });
+      const sealed = checkAndSeal(SECRET, sealedFor, opened, { ...real, seed: opened.game.seed });
+      if ('problem' in sealed) throw new Error(sealed.problem);
+      const { bytes, seal } = sealed;
       if (how === 'tampered') {
         const at = Buffer.from(bytes).indexOf('"score":') + '"score":'.length;
         bytes[at] = bytes[at] === 0x31 ? 0x32 : 0x31;
       }
       await client.set(recordKey(id), bytes);
-      return { record: recordKey(id), seal };
+      return how === 'unsealed' ? { record: recordKey(id) } : { record: recordKey(id), seal };
     },
     { connection: queueConnection(target), prefix: QUEUE_PREFIX, concurrency: 2 },
   );
@@ -153,5 +158,42 @@ describe('sealed records through the queue', () => {
       /game 3: the worker's record is refused: it does not match its seal/,
     );
     expect(await jobGone(2)).toBe(true);
+  }, 30_000);
+
+  it('refuses a valid record without a seal, and drops its job to play it again', async () => {
+    mode.set(3, 'unsealed');
+    await expect(remote.play(game(3), new AbortController().signal)).rejects.toThrow(
+      /game 4: the worker's record is refused: it has no seal/,
+    );
+    expect(await jobGone(3)).toBe(true);
+  }, 30_000);
+
+  it('fails the game with the words of a real worker’s check when its record fails it', async () => {
+    await worker.close();
+    const broken = { ...real, seats: real.seats.map((s) => ({ ...s, status: 'LOST' })) } as unknown;
+    const lines: string[] = [];
+    const cacheDir = mkdtempSync(join(tmpdir(), 'jury-sealed-cache-'));
+    dirs.push(cacheDir);
+    const jury = new JuryWorker({
+      target,
+      secret: SECRET,
+      slots: 1,
+      name: 'checker',
+      cacheDir,
+      launcher: processLauncher(),
+      log: (line) => lines.push(line),
+      benchmarkMs: 40,
+      simulate: (job) => Promise.resolve({ ...(broken as GameRecord), seed: job.game.seed }),
+    });
+    await jury.start();
+    try {
+      await expect(remote.play(game(4), new AbortController().signal)).rejects.toThrow(
+        /the worker's check refused its record: game 4: record: .*status/,
+      );
+      expect(lines.join('\n')).toContain("game 5: the worker's check refused its record");
+      expect(await client.exists(recordKey(`${RUN}-4`))).toBe(0);
+    } finally {
+      await jury.close();
+    }
   }, 30_000);
 });
