@@ -37,6 +37,7 @@ export function launchSpecOf(bot: MatchBot): LaunchSpec {
     paths: bot.paths ?? [],
     hidden: bot.hidden ?? [],
     ...(bot.env ? { env: bot.env } : {}),
+    ...(bot.keepsFiles === true ? { keepsFiles: true } : {}),
   };
 }
 

@@ -93,7 +93,8 @@ export interface PlayerChannel {
   waitingForInput?(timeoutMs: number): Promise<void>;
   /**
    * Where the player's writable working folder is: `inside`, the path it sees, is a private folder of
-   * `host` on Jury's side (confined players); null or absent where what it sees is the host's own path.
+   * `host` on Jury's side (confined players Jury reads files of: a referee); null or absent where what
+   * it sees is the host's own path, or a folder in memory no one reads (a contestant's bot).
    */
   writableFolder?(): { readonly host: string; readonly inside: string } | null;
   /**

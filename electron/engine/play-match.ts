@@ -21,6 +21,8 @@ export interface MatchBot {
   readonly paths?: readonly string[];
   /** Files it must not read even beside its program (set from {@link MatchRequest.hidden}). */
   readonly hidden?: readonly string[];
+  /** Jury reads what it leaves in its working folder after it ends (see LaunchSpec.keepsFiles). */
+  readonly keepsFiles?: boolean;
   /**
    * The files whose content is this bot's version, when its program alone is not (a sample bot: one
    * script shared by every sample, and its strategy's sources). Absent: the program or the script an

@@ -4,7 +4,7 @@
  * `LIMIT_NAMES` (electron/engine/process/limits.ts) is this list.
  *
  * `containment`: nothing the bot starts outlives the game; `filesystem`: it sees only its program, the
- * system and a private folder; `identity`: it runs as an unprivileged user; `affinity`: its game's own
+ * system and a private folder; `disk`: what it may write there is capped (and gone with it); `identity`: it runs as an unprivileged user; `affinity`: its game's own
  * cores; `suspend` and `cpu-time`: the timing guarantees (other bots stopped while one thinks; CPU time
  * measured).
  */
@@ -14,6 +14,7 @@ export const limitNames = [
   'network',
   'containment',
   'filesystem',
+  'disk',
   'identity',
   'affinity',
   'suspend',

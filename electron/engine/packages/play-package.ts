@@ -70,6 +70,8 @@ export async function playPackageMatch(
     cwd: folder.path,
     folder: folder.path,
     paths: [pkg.folder],
+    // Its log is read from its working folder once it ends.
+    keepsFiles: true,
     ...hidden,
   };
   const launched: LaunchedBot[] = [];

@@ -131,6 +131,7 @@ export class BotProcess implements PlayerChannel, Killable {
               folder: launch.folder === undefined ? launch.cwd : launch.folder,
               paths: launch.paths ?? [],
               hidden: launch.hidden ?? [],
+              keepsFiles: launch.keepsFiles === true,
               env: { ...launch.env, [BOT_MARKER_VAR]: markerValue },
               hostEnv: env,
               limits,
@@ -305,7 +306,7 @@ export class BotProcess implements PlayerChannel, Killable {
 
   writableFolder(): { readonly host: string; readonly inside: string } | null {
     const c = this.sandbox?.setup.confinement;
-    return c ? { host: c.workdir, inside: c.mountAt } : null;
+    return c && c.workdir !== null ? { host: c.workdir, inside: c.mountAt } : null;
   }
 
   waitingForInput(timeoutMs: number): Promise<void> {

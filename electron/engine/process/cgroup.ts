@@ -40,6 +40,18 @@ export type MemoryCgroupSupport =
     }
   | { readonly version: 'systemd'; readonly systemdRun: string };
 
+/** What a bot cgroup offers beyond the memory cap. */
+export interface CgroupOffers {
+  readonly clock: boolean;
+  readonly freezer: boolean;
+}
+
+/** What cgroups made with `support` offer (v1: the hierarchies Jury has a parent in; v2: both). */
+export function offersOf(support: MemoryCgroupSupport): CgroupOffers {
+  if (support.version !== 1) return { clock: true, freezer: true };
+  return { clock: (support.cpuacct ?? null) !== null, freezer: (support.freezer ?? null) !== null };
+}
+
 /** One bot's cgroup, made by {@link createBotCgroup}. */
 export interface BotCgroup {
   /** The command prefix that puts what follows into the cgroup before it starts (exec in place). */
@@ -54,6 +66,8 @@ export interface BotCgroup {
    * it (systemd's scope); the others ignore it. The caller must close what it gets.
    */
   control(pid: number | null): CgroupControl | null;
+  /** Whether it offers a CPU clock of the whole bot, and a freezer (see cgroup-control.ts). */
+  readonly offers: CgroupOffers;
   /** Removes the cgroup once its processes are gone; retries briefly, never rejects. */
   remove(): Promise<void>;
 }
@@ -159,6 +173,7 @@ export function createBotCgroup(
         }
       },
       control: () => openControl(files),
+      offers: offersOf(support),
       remove: async () => {
         await Promise.all(made.map((dir) => removeDir(dir)));
       },
@@ -207,6 +222,7 @@ function systemdScope(systemdRun: string, name: string, limitBytes: number | nul
     enter: [systemdRun, '--user', '--scope', '--quiet', '--collect', `--unit=jury-${name}`, ...cap, '--'],
     procsFile: null,
     oomKills: () => 0,
+    offers: { clock: true, freezer: true },
     // The scope's folder is where systemd put the bot: read from the bot's own /proc entry.
     control: (pid) => {
       const path =

@@ -80,6 +80,22 @@ describe('bwrapArgs', () => {
     ]);
   });
 
+  it("a contestant's working folder is a capped tmpfs of its own, its own files bound on top", () => {
+    const args = bwrapArgs({ ...base, workdir: null });
+    const at = args.indexOf('/home/ann/bots/alpha');
+    expect(args.slice(at - 5, at + 1)).toEqual([
+      '--perms',
+      '1777',
+      '--size',
+      String(64 * 1024 * 1024),
+      '--tmpfs',
+      '/home/ann/bots/alpha',
+    ]);
+    expect(args).not.toContain('/tmp/jury-sandbox-1000/1-x');
+    // Its own files are shown read-only inside it, after it is mounted.
+    expect(args.indexOf('/home/ann/bots/alpha/bot.py')).toBeGreaterThan(at);
+  });
+
   it('shows the files it must not read as empty, after every other mount', () => {
     const args = bwrapArgs({ ...base, hidden: ['/home/ann/bots/club.sqlite'] });
     const at = args.indexOf('/dev/null');

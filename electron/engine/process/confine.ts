@@ -16,8 +16,11 @@ export interface Confinement {
   readonly uid: number | null;
   /** Path of setpriv (needed when {@link uid} is set). */
   readonly setpriv: string | null;
-  /** The host folder that is the bot's private, writable working folder for this game. */
-  readonly workdir: string;
+  /**
+   * The host folder that is the bot's private, writable working folder for this game; null: a tmpfs of
+   * {@link Confinement.tmpBytes} inside the sandbox instead (gone with it).
+   */
+  readonly workdir: string | null;
   /** Where that folder appears inside the sandbox (normally the bot's working directory). */
   readonly mountAt: string;
   /** The bot's working directory inside the sandbox. */
@@ -36,8 +39,13 @@ export interface Confinement {
   /** The bot's whole environment (bwrap clears Jury's). */
   readonly env: Readonly<Record<string, string>>;
   readonly network: boolean;
-  /** Size of the private /tmp and /dev/shm, in bytes. */
+  /** Size of the private /tmp and /dev/shm (and of a working folder in memory), in bytes. */
   readonly tmpBytes: number;
+  /**
+   * Host folders shown writable at the same path, over whatever else shows them (a build's output
+   * folder: the compiler writes it, nothing else of the host).
+   */
+  readonly writable?: readonly string[];
 }
 
 /** The capabilities the privileged bwrap keeps for its child, only so that setpriv can drop to the uid. */
@@ -80,10 +88,15 @@ export function bwrapArgs(c: Confinement): string[] {
     '--tmpfs',
     '/dev/shm',
   );
+  const workdir =
+    c.workdir === null
+      ? ['--perms', '1777', '--size', size, '--tmpfs', c.mountAt]
+      : ['--bind', c.workdir, c.mountAt];
   const mounts: [depth: number, order: number, parts: string[]][] = [
-    [depth(c.mountAt), 1, ['--bind', c.workdir, c.mountAt]],
+    [depth(c.mountAt), 1, workdir],
     ...c.readOnly.map((p): [number, number, string[]] => [depth(p), 0, ['--ro-bind', p, p]]),
     ...c.inCwd.map((p): [number, number, string[]] => [depth(p), 2, ['--ro-bind', p, p]]),
+    ...(c.writable ?? []).map((p): [number, number, string[]] => [depth(p), 3, ['--bind', p, p]]),
   ];
   mounts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   // Folders on the way to a mount are made world-readable: as root, bwrap would make them root-only,
@@ -91,7 +104,7 @@ export function bwrapArgs(c: Confinement): string[] {
   const mounted = ['/proc', ...c.system.map((s) => s.path)];
   const made = new Set<string>();
   for (const [, , parts] of mounts) {
-    const dest = parts[2] ?? '/';
+    const dest = parts[parts.length - 1] ?? '/';
     for (const dir of ancestors(dest)) {
       const inside = mounted.some((m) => dir === m || dir.startsWith(`${m}/`));
       if (made.has(dir) || inside || dir === '/tmp' || dir === '/dev' || dir === '/dev/shm') continue;
@@ -99,7 +112,8 @@ export function bwrapArgs(c: Confinement): string[] {
       args.push('--perms', '0755', '--dir', dir);
     }
     args.push(...parts);
-    if (parts[0] === '--ro-bind') mounted.push(dest); // folders inside the writable one do not exist yet
+    // Folders inside the private working folder do not exist yet; those of a host folder do.
+    if (parts[0] === '--ro-bind' || (parts[0] === '--bind' && dest !== c.mountAt)) mounted.push(dest);
   }
   for (const path of c.hidden) args.push('--ro-bind', '/dev/null', path);
   args.push('--chdir', c.chdir);

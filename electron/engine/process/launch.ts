@@ -32,6 +32,12 @@ export interface LaunchSpec {
   readonly paths?: readonly string[];
   /** Files the bot must never read even when they lie in what it is shown (the tournament store). */
   readonly hidden?: readonly string[];
+  /**
+   * Jury reads what the program leaves in its working folder after it ends (a referee's log): the
+   * folder is then one on the host's disk, with no size cap. Otherwise (every contestant's bot) it is a
+   * memory file system of its own inside the sandbox, capped in size and gone with the sandbox.
+   */
+  readonly keepsFiles?: boolean;
 }
 
 /**

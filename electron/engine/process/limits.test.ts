@@ -48,15 +48,26 @@ describe('planLaunch', () => {
       'suspend',
       'cpu-time',
     ]);
-    // RLIMIT_DATA misses shared mappings, and RLIMIT_NPROC is shared with Jury's user: both partial.
-    expect(plan.report.applied.filter((a) => a.partial).map((a) => a.limit)).toEqual(['memory', 'processes']);
-    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['filesystem']);
+    // RLIMIT_DATA misses shared mappings, and RLIMIT_NPROC is shared with Jury's user: both partial;
+    // without a cgroup, SIGSTOP misses a process that left the group and /proc counts no child.
+    expect(plan.report.applied.filter((a) => a.partial).map((a) => a.limit)).toEqual([
+      'memory',
+      'processes',
+      'suspend',
+      'cpu-time',
+    ]);
+    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['filesystem', 'disk']);
   });
 
   it('as root without a uid to switch to, the process cap is not applied and the bot runs as root', () => {
     const plan = planLaunch('/bots/a', [], DEFAULT_LIMITS, { ...linux, root: true });
     expect(plan.args).not.toContain('--nproc=256');
-    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['processes', 'filesystem', 'identity']);
+    expect(plan.report.notApplied.map((n) => n.limit)).toEqual([
+      'processes',
+      'filesystem',
+      'disk',
+      'identity',
+    ]);
     expect(plan.report.notApplied[0]?.why).toContain('the kernel ignores RLIMIT_NPROC for root');
   });
 
@@ -89,6 +100,7 @@ describe('planLaunch', () => {
         procsFile: '/cg/bot/cgroup.procs',
         oomKills: () => 0,
         control: () => null,
+        offers: { clock: true, freezer: true },
         remove: async () => undefined,
       },
       confinement: {
@@ -96,7 +108,7 @@ describe('planLaunch', () => {
         privileged: true,
         uid: 60007,
         setpriv: '/usr/bin/setpriv',
-        workdir: '/tmp/w',
+        workdir: null,
         mountAt: '/bots',
         chdir: '/bots',
         readOnly: [],
@@ -130,6 +142,7 @@ describe('planLaunch', () => {
       'processes',
       'containment',
       'filesystem',
+      'disk',
       'identity',
       'network',
       'affinity',
@@ -137,6 +150,8 @@ describe('planLaunch', () => {
       'cpu-time',
     ]);
     expect(plan.report.applied.some((a) => a.partial)).toBe(false);
+    expect(plan.report.applied.find((a) => a.limit === 'disk')?.detail).toContain('in memory');
+    expect(plan.report.applied.find((a) => a.limit === 'suspend')?.detail).toContain('cgroup freezer');
   });
 
   it('allows the network and drops absent caps when asked', () => {
@@ -162,6 +177,7 @@ describe('planLaunch', () => {
       'processes',
       'containment',
       'filesystem',
+      'disk',
       'network',
     ]);
     expect(plan.report.notApplied[2]?.why).toContain('unshare (util-linux) is not installed');
@@ -170,7 +186,7 @@ describe('planLaunch', () => {
   it('refuses sizes that make no sense instead of starving the bot', () => {
     const plan = planLaunch('/bots/a', [], { memoryMiB: 0, maxProcesses: 2.5, network: true }, linux);
     expect(plan.args.some((a) => a.startsWith('--data') || a.startsWith('--nproc'))).toBe(false);
-    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['memory', 'processes', 'filesystem']);
+    expect(plan.report.notApplied.map((n) => n.limit)).toEqual(['memory', 'processes', 'filesystem', 'disk']);
   });
 
   it('starts the bot through setsid inside a namespace, so that it leads a process group of its own', () => {

@@ -20,6 +20,11 @@ export interface ResourceLimits {
    * (default true); the cores themselves come with each launch.
    */
   readonly affinity?: boolean | undefined;
+  /**
+   * Cap on the size of any file it writes, in bytes (RLIMIT_FSIZE: a write beyond it fails and the
+   * process gets SIGXFSZ), or absent for none. For a build, whose output folder is on the host's disk.
+   */
+  readonly maxFileBytes?: number | undefined;
 }
 
 /** The defaults: 1 GiB of memory, 256 processes and threads, no network. */
@@ -128,11 +133,12 @@ export function planLaunch(
     );
   }
   if (!confined) r.miss('filesystem', caps.bwrapWhy ?? 'bubblewrap (bwrap) is not installed');
+  diskReport(confined, r);
   identityReport(caps, setup, r);
   networkReport(limits, caps, confined !== null, ns !== null, r);
   if (!confined && ns && !limits.network && caps.netNamespace) outer.push('--net');
   if (setup.cpus && caps.taskset) r.apply('affinity', `pinned to core ${setup.cpus.join(', ')}`);
-  timingReport(caps, r);
+  timingReport(caps, setup, r);
 
   const reaper = ns && caps.reaper ? [caps.reaper, '--foreground', '0'] : [];
   if (ns) outer.push('--');
@@ -223,6 +229,10 @@ function rlimitArgs(
       r.miss('processes', noTool);
     }
   }
+  const fsize = limits.maxFileBytes;
+  if (fsize !== undefined && caps.prlimit && Number.isInteger(fsize) && fsize > 0) {
+    rlimits.push(`--fsize=${fsize}`);
+  }
   return rlimits;
 }
 
@@ -250,14 +260,54 @@ function networkReport(
     );
 }
 
-function timingReport(caps: SandboxCapabilities, r: ReportBuilder): void {
-  if (caps.platform !== 'win32')
-    r.apply('suspend', 'SIGSTOP: other bots are stopped while one thinks (official timing)');
-  if (caps.platform === 'linux') r.apply('cpu-time', "the bot's own CPU time from /proc (cpu timing)");
+function timingReport(caps: SandboxCapabilities, setup: LaunchSetup, r: ReportBuilder): void {
+  const offers = setup.cgroup?.offers ?? { clock: false, freezer: false };
+  const noCgroup = setup.cgroupWhy ?? caps.cgroupWhy ?? 'no cgroup';
+  if (offers.freezer) {
+    r.apply(
+      'suspend',
+      'cgroup freezer: every process of it is stopped while another thinks (official timing)',
+    );
+  } else if (caps.platform !== 'win32') {
+    r.apply(
+      'suspend',
+      `SIGSTOP of its process group (official timing); a process that leaves the group is not stopped (${setup.cgroup ? 'its cgroup has no freezer' : noCgroup})`,
+      true,
+    );
+  }
+  if (offers.clock) r.apply('cpu-time', "its cgroup's CPU time: every process it runs (cpu timing)");
+  else if (caps.platform === 'linux') {
+    r.apply(
+      'cpu-time',
+      `its own process's CPU time from /proc (cpu timing); a child's is not counted (${setup.cgroup ? 'its cgroup has no CPU clock' : noCgroup})`,
+      true,
+    );
+  }
   if (caps.platform === 'win32')
     r.miss('suspend', 'Windows has no SIGSTOP: other bots keep running while one thinks');
   if (caps.platform !== 'linux')
     r.miss('cpu-time', `no /proc CPU time on ${caps.platform}: cpu timing charges wall time`);
+}
+
+/** What the bot may write: its working folder, /tmp and /dev/shm, each a capped memory file system. */
+function diskReport(confined: LaunchSetup['confinement'], r: ReportBuilder): void {
+  if (!confined) {
+    r.miss('disk', 'no bubblewrap: it may write wherever its user may, with no cap');
+    return;
+  }
+  const mib = `${Math.round(confined.tmpBytes / (1024 * 1024))} MiB`;
+  if (confined.workdir === null) {
+    r.apply(
+      'disk',
+      `its working folder, /tmp and /dev/shm: ${mib} each, in memory (counted in its memory cap), gone with it`,
+    );
+  } else {
+    r.apply(
+      'disk',
+      `/tmp and /dev/shm ${mib} each; its working folder is on the host's disk, uncapped (Jury reads its files after it ends)`,
+      true,
+    );
+  }
 }
 
 /** Collects applied and missing protections in order. */

@@ -5,6 +5,7 @@ import {
   type LimitsReport,
   type ResourceLimits,
 } from './limits.ts';
+import { offersOf } from './cgroup.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from './sandbox.ts';
 
 /** One protection on this machine, for the bot library, the new-tournament form and `jury play`. */
@@ -51,6 +52,7 @@ export function machineProtections(
             procsFile: null,
             oomKills: () => 0,
             control: () => null,
+            offers: offersOf(caps.memoryCgroup),
             remove: async () => undefined,
           }
         : null,

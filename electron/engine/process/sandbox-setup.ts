@@ -27,6 +27,10 @@ export interface SandboxRequest {
   readonly hostEnv: Readonly<Record<string, string | undefined>>;
   readonly limits: ResourceLimits;
   readonly cpus: readonly number[] | null;
+  /** Its working folder is kept on the host, for Jury to read after it ends (LaunchSpec.keepsFiles). */
+  readonly keepsFiles?: boolean;
+  /** Host folders it may write, shown at their own path (a build's output folder), or none. */
+  readonly writable?: readonly string[];
 }
 
 /** A prepared sandbox: the setup for planLaunch, the program to execute, and the cleanup. */
@@ -78,11 +82,16 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
   if (caps.bwrap) {
     const view = programView(req.exe, req.named, req.args, req.cwd, req.hostEnv, req.folder);
     executable = view.executable;
-    workdir = makeWorkdir(uid);
+    // A contestant's bot writes into a memory file system of its own (capped, gone with the sandbox:
+    // neither the disk nor a tree it builds outlives it); only a program whose files Jury reads after
+    // it ends gets a folder on the host.
+    workdir = req.keepsFiles === true ? makeWorkdir(uid) : null;
     // The bot's own folder as its working folder: its entries are shown read-only inside the private,
     // writable folder. A folder with very many entries is shown whole instead, and the private folder
     // is only HOME (/game).
     const readOnly = new Set([...view.readOnly, ...req.paths]);
+    const writable = req.writable ?? [];
+    for (const w of writable) readOnly.delete(w);
     const ownCwd = readOnly.has(req.cwd);
     const entries = ownCwd ? folderEntries(req.cwd, MAX_FOLDER_ENTRIES) : [];
     const mountAt = req.cwd === '/' || entries === null ? '/game' : req.cwd;
@@ -105,11 +114,13 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
       system: systemRoots(kindOf, readlinkSync),
       hidden: req.hidden.filter(
         (h) =>
-          existsSync(h) && [...readOnly, ...(entries ?? [])].some((p) => h === p || h.startsWith(`${p}/`)),
+          existsSync(h) &&
+          [...readOnly, ...(entries ?? []), ...writable].some((p) => h === p || h.startsWith(`${p}/`)),
       ),
       env: sandboxEnv(req, view.pathDirs, mountAt),
       network: req.limits.network,
       tmpBytes,
+      writable,
     };
   }
   const setup: LaunchSetup = { confinement, cgroup, cgroupWhy, cpus: req.cpus, uid };
