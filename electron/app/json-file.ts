@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { writeFileAtomic } from '../engine/atomic-file.ts';
 import type { z } from 'zod';
 
@@ -41,10 +41,30 @@ export async function readJsonFile<T>(path: string, schema: z.ZodType<T>, fallba
 
 /**
  * Writes `value` as JSON to `path` so that a crash or power cut leaves either the old or the new file,
- * never half of one (see {@link writeFileAtomic}). Creates the folder when missing.
+ * never half of one (see {@link writeFileAtomic}). Creates the folder when missing. With `mode` (0o600
+ * for a file that holds a password), the file has that mode whatever the umask or the old file's.
  */
-export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+export async function writeJsonFileAtomic(
+  path: string,
+  value: unknown,
+  options: { readonly mode?: number } = {},
+): Promise<void> {
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, options);
+}
+
+/**
+ * Makes `path` readable and writable by its owner only (0600) when others may read it: a file an older
+ * Jury wrote world-readable. A missing file is left missing; a file whose mode cannot be changed (another
+ * owner) is left as it is, and its next write replaces it with a private one. Not on Windows, whose
+ * files have no such mode.
+ */
+export async function keepOwnerOnly(path: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    if (((await stat(path)).mode & 0o077) !== 0) await chmod(path, 0o600);
+  } catch {
+    // Missing, or not ours to change: see above.
+  }
 }
 
 /**

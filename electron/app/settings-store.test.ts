@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,4 +121,26 @@ describe('SettingsStore remote workers', () => {
     expect(await again.workerSecret()).toBeNull();
     expect((await SettingsStore.open(workspace)).get().workers.secretSet).toBe(false);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'keeps settings.json (the Redis URL with its password) readable by its owner only, like the secret',
+    async () => {
+      const path = join(workspace, 'settings.json');
+      const mode = async (file: string): Promise<number> => (await stat(file)).mode & 0o777;
+      const store = await SettingsStore.open(workspace);
+      await store.set({
+        workers: { redisUrl: 'redis://:a-redis-password@lab:6379', secret: 'x'.repeat(20) },
+      });
+      expect(await mode(path)).toBe(0o600);
+      expect(await mode(join(workspace, 'worker-secret'))).toBe(0o600);
+      // A file an older Jury left world-readable is tightened when it is read, and when it is written.
+      await chmod(path, 0o644);
+      const reopened = await SettingsStore.open(workspace);
+      expect(await mode(path)).toBe(0o600);
+      expect(reopened.get().workers.redisUrl).toBe('redis://:a-redis-password@lab:6379');
+      await chmod(path, 0o644);
+      await reopened.set({ language: 'nl' });
+      expect(await mode(path)).toBe(0o600);
+    },
+  );
 });

@@ -1,9 +1,10 @@
-import { access, chmod, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { presetSchema, settingsPatchSchema, settingsSchema } from '../../shared/ipc/app-schemas.ts';
 import { parseRedisUrl } from '../engine/workers/connection.ts';
-import { readJsonFile, writeJsonFileAtomic, WriteQueue } from './json-file.ts';
+import { writeFileAtomic } from '../engine/atomic-file.ts';
+import { keepOwnerOnly, readJsonFile, writeJsonFileAtomic, WriteQueue } from './json-file.ts';
 
 /** The user's settings, every default filled in. */
 export type Settings = z.output<typeof settingsSchema>;
@@ -19,10 +20,14 @@ export const PRESETS_FILE = 'presets.json';
 /** The organiser's secret of remote workers, inside the workspace (mode 0600, never in the settings). */
 export const WORKER_SECRET_FILE = 'worker-secret';
 
+/** Owner only: settings.json holds the Redis URL with its password, the secret's file the secret. */
+const PRIVATE = { mode: 0o600 } as const;
+
 /**
  * The user's settings in `<workspace>/settings.json`. Fields missing from the file (an older Jury wrote
  * it) get their defaults; a file that cannot be read or holds a wrong value makes {@link open} fail with
- * the file and the field, so nothing the user set is overwritten unseen.
+ * the file and the field, so nothing the user set is overwritten unseen. The file is its owner's only
+ * (0600, like the secret's): a world-readable one an older Jury wrote is tightened when it is opened.
  */
 export class SettingsStore {
   /** No settings file existed when the store was opened: Jury starts for the first time here. */
@@ -46,6 +51,7 @@ export class SettingsStore {
       () => true,
       () => false,
     );
+    await keepOwnerOnly(path);
     const stored = await readJsonFile(path, settingsSchema, settingsSchema.parse({}));
     const secretPath = join(workspace, WORKER_SECRET_FILE);
     const secretSet = (await readSecret(secretPath)) !== null;
@@ -95,7 +101,11 @@ export class SettingsStore {
     await this.#queue.run(async () => {
       if (secret !== undefined) await writeSecret(this.#secretPath, secret);
       // The file never says whether a secret is set: that is the secret file's own existence.
-      await writeJsonFileAtomic(this.#path, { ...next, workers: { redisUrl: next.workers.redisUrl } });
+      await writeJsonFileAtomic(
+        this.#path,
+        { ...next, workers: { redisUrl: next.workers.redisUrl } },
+        PRIVATE,
+      );
     });
     this.#settings = next;
     return next;
@@ -118,21 +128,7 @@ async function writeSecret(path: string, secret: string | null): Promise<void> {
     await rm(path, { force: true });
     return;
   }
-  await writeFileAtomic600(path, secret);
-}
-
-/** Writes `text` to `path` through a temporary file created with mode 0600, then renamed over it. */
-async function writeFileAtomic600(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w', 0o600);
-  try {
-    await handle.writeFile(`${text}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await chmod(temporary, 0o600); // whatever the umask made of it
-  await rename(temporary, path);
+  await writeFileAtomic(path, `${secret}\n`, PRIVATE);
 }
 
 const presetsFileSchema = z.strictObject({ version: z.literal(1), presets: z.array(presetSchema) });

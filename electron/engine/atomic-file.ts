@@ -8,14 +8,21 @@ import { processAlive } from './pid.ts';
  * file, never half of one: a temporary file in the same folder (a rename is only atomic within a file
  * system) is written, flushed to disk and renamed over the target, then the folder is flushed. Creates
  * the folder when missing. The one atomic writer of Jury: settings and library files, exports, saves.
+ * With `mode` (0o600 for a file holding a password), the file has that mode from its creation on, whatever
+ * the umask, and so has `path` after the rename, whatever mode the file it replaced had.
  */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  content: string,
+  options: { readonly mode?: number } = {},
+): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
   const temp = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await open(temp, 'w');
+    const handle = await open(temp, 'w', options.mode ?? 0o666);
     try {
+      if (options.mode !== undefined) await handle.chmod(options.mode);
       await handle.writeFile(content, 'utf8');
       await handle.sync();
     } finally {
