@@ -1,10 +1,12 @@
 import { mkdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import { launchProblem, type LaunchSpec } from '../process/launch.ts';
 import { findExecutable } from '../process/executables.ts';
 import { namedPath } from '../process/program-view.ts';
-import { runToCompletion } from '../process/run.ts';
+import type { ResourceLimits } from '../process/limits.ts';
+import { runToCompletion, type RunResult } from '../process/run.ts';
+import type { SandboxCapabilities } from '../process/sandbox.ts';
 import type { BotDefinition } from './definition.ts';
 import { botFolderProblem, defaultBotFolder } from './folder.ts';
 import { identityFile } from './hash.ts';
@@ -45,7 +47,26 @@ export interface PrepareOptions {
   readonly buildDir: string;
   /** Per build step (default 120 s). */
   readonly timeoutMs?: number;
+  /** What each build step may use (default {@link BUILD_LIMITS}). */
+  readonly limits?: ResourceLimits;
+  /** What the machine offers; default: probed once. Tests pass variants. */
+  readonly sandbox?: SandboxCapabilities;
 }
+
+/**
+ * A build step's limits: a compiler reads a contestant's source (which may name any file: `#include`,
+ * `.incbin`, `include_bytes!`), so it runs confined like a game, with room for a large C++ or Rust
+ * build, and writes files of at most 256 MiB into the build folder.
+ */
+export const BUILD_LIMITS: ResourceLimits = {
+  memoryMiB: 2048,
+  maxProcesses: 256,
+  network: false,
+  maxFileBytes: 256 * 1024 * 1024,
+};
+
+/** Compiler output kept per build step (the rest is counted, and said to be cut). */
+const BUILD_OUTPUT_BYTES = 256 * 1024;
 
 /**
  * Makes a bot definition ready to start: makes its paths absolute (its working folder, its program, the
@@ -92,23 +113,35 @@ export async function prepareBot(
   const outDir = at(options.buildDir);
   const log: BuildStepLog[] = [];
   const steps = preset.build(source, outDir);
-  if (steps.length > 0) mkdirSync(outDir, { recursive: true });
+  const limits = options.limits ?? BUILD_LIMITS;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  if (steps.length > 0) {
+    // The compiler may write the build folder only: one that holds the source or its folder would
+    // let it change them.
+    if (contains(outDir, cwd) || contains(outDir, source)) {
+      return err({
+        code: 'cannot-start',
+        message: `${def.name}: the build folder ${outDir} holds the source; give it a folder of its own`,
+      });
+    }
+    mkdirSync(outDir, { recursive: true });
+  }
   for (const step of steps) {
     const r = await runToCompletion(step.tool, step.args, {
       cwd,
-      timeoutMs: options.timeoutMs ?? 120_000,
+      timeoutMs,
       env,
+      maxOutputBytes: BUILD_OUTPUT_BYTES,
+      confine: {
+        writable: [outDir],
+        limits,
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      },
     });
     const output = r.error ? `${r.output}${r.error}\n` : r.output;
     log.push({ command: [step.tool, ...step.args], code: r.code, output, durationMs: r.durationMs });
     if (r.code !== 0) {
-      const why = r.timedOut
-        ? 'timed out'
-        : r.error
-          ? r.error
-          : r.signal
-            ? `died of ${r.signal}`
-            : `exit ${r.code}`;
+      const why = failure(r, limits, timeoutMs);
       return err({
         code: 'build-failed',
         message: `building ${def.name} with ${step.tool} failed (${why})`,
@@ -137,6 +170,23 @@ function ready(def: BotDefinition, launch: LaunchSpec, build: BuildStepLog[]): R
   const exe =
     findExecutable(launch.executable, launch.cwd, { ...process.env, ...launch.env }) ?? launch.executable;
   return ok({ name: def.name, launch, identityFile: identityFile(exe, launch.args, launch.cwd), build });
+}
+
+/** Why a build step failed, in words: its limits by name, else its exit. */
+function failure(r: RunResult, limits: ResourceLimits, timeoutMs: number): string {
+  if (r.timedOut) return `timed out after ${timeoutMs / 1000} s`;
+  if (r.error) return r.error;
+  if (r.oomKills > 0) return `out of memory (${limits.memoryMiB} MiB)`;
+  if (r.signal === 'SIGXFSZ' && limits.maxFileBytes !== undefined) {
+    return `it wrote a file over ${limits.maxFileBytes / (1024 * 1024)} MiB`;
+  }
+  return r.signal ? `died of ${r.signal}` : `exit ${r.code}`;
+}
+
+/** Whether `path` is `folder` or lies inside it. */
+function contains(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith('../') && !isAbsolute(rel));
 }
 
 function isReadableFile(path: string): boolean {

@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import { monotonicUs } from '../channel.ts';
-import { signalGroup } from './signals.ts';
+import type { LimitsReport } from './limits.ts';
+import { confineCommand, type RunConfinement } from './run-confined.ts';
+import { decodeExit, signalGroup } from './signals.ts';
+
+export type { RunConfinement } from './run-confined.ts';
 
 /** Options of {@link runToCompletion}. */
 export interface RunOptions {
@@ -11,6 +15,11 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Output kept per stream; the rest is counted and dropped (default 1 MiB). */
   readonly maxOutputBytes?: number;
+  /**
+   * Run it in a game's confinement (a compiler reading a contestant's source), with `cwd` shown
+   * read-only; absent: directly, as Jury's user (probes of Jury's own tools).
+   */
+  readonly confine?: RunConfinement;
 }
 
 /** How a finished run went. */
@@ -25,16 +34,51 @@ export interface RunResult {
   /** Set when the program could not be started at all (for example ENOENT). */
   readonly error: string | null;
   readonly durationMs: number;
+  /** Confined: how often the kernel's OOM killer hit it (its memory cap), and what was applied. */
+  readonly oomKills: number;
+  readonly limits: LimitsReport | null;
 }
 
 /**
- * Runs a program (a compiler, a probe) directly, never through a shell, with no input, and collects its
- * output. Never rejects: failures are in the result. On timeout the program's whole process group is
- * killed. The caller checks `error`, `timedOut` and `code`.
+ * Runs a program (a compiler, a probe) never through a shell, with no input, and collects its output:
+ * directly, or confined ({@link RunOptions.confine}). Never rejects: failures are in the result. On
+ * timeout the program's whole process group is killed (confined: its namespace with it). The caller
+ * checks `error`, `timedOut`, `code` and `signal` (a confined program killed by a signal has it there).
  */
-export function runToCompletion(
+export async function runToCompletion(
   command: string,
   args: readonly string[],
+  options: RunOptions,
+): Promise<RunResult> {
+  if (!options.confine) return collect(command, args, { ...process.env, ...options.env }, options);
+  const t0 = monotonicUs();
+  const run = confineCommand(command, args, options.cwd, options.env ?? {}, options.confine);
+  const r: RunResult = run.problem
+    ? { ...NOT_RUN, error: run.problem }
+    : await collect(run.command, run.args, run.env, options);
+  const { oomKills } = await run.finish();
+  const exit = decodeExit(r.code, r.signal, run.viaReaper);
+  const durationMs = (monotonicUs() - t0) / 1000;
+  return { ...r, ...exit, oomKills, limits: run.report, durationMs };
+}
+
+const NOT_RUN: RunResult = {
+  code: null,
+  signal: null,
+  stdout: '',
+  stderr: '',
+  output: '',
+  timedOut: false,
+  error: null,
+  durationMs: 0,
+  oomKills: 0,
+  limits: null,
+};
+
+function collect(
+  command: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
   options: RunOptions,
 ): Promise<RunResult> {
   const max = options.maxOutputBytes ?? 1024 * 1024;
@@ -48,7 +92,7 @@ export function runToCompletion(
     let done = false;
     const child = spawn(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, ...options.env },
+      env,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
@@ -74,10 +118,12 @@ export function runToCompletion(
         signal,
         stdout: out.text(),
         stderr: err.text(),
-        output: both.text(),
+        output: both.dropped > 0 ? `${both.text()}\n[… ${both.dropped} more bytes not kept]\n` : both.text(),
         timedOut,
         error,
         durationMs: (monotonicUs() - t0) / 1000,
+        oomKills: 0,
+        limits: null,
       });
     };
     child.on('error', (e) => {
@@ -89,11 +135,12 @@ export function runToCompletion(
   });
 }
 
-/** Keeps the first `max` bytes of a stream. */
+/** Keeps the first `max` bytes of a stream, and counts the rest. */
 class Sink {
   private readonly max: number;
   private readonly parts: Buffer[] = [];
   private kept = 0;
+  dropped = 0;
 
   constructor(max: number) {
     this.max = max;
@@ -101,6 +148,7 @@ class Sink {
 
   push(chunk: Buffer): void {
     const room = this.max - this.kept;
+    this.dropped += Math.max(0, chunk.length - Math.max(0, room));
     if (room <= 0) return;
     const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
     this.parts.push(part);

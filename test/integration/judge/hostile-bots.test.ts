@@ -11,11 +11,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
+import { prepareBot } from '../../../electron/engine/bots/build.ts';
 import { sampleBots } from '../../../electron/engine/bots/samples/index.ts';
 import { sampleLaunch } from '../../../electron/engine/bots/samples/launch.ts';
 import { playMatch, type MatchBot } from '../../../electron/engine/play-match.ts';
@@ -124,6 +125,45 @@ const leftWorkdirs = (): string[] =>
 const relay = ['--', ...sampleCommand];
 const confined = caps.bwrap !== null;
 
+/**
+ * Builds embeds-file.c (a contestant's C source whose .incbin embeds a file of the organiser's, 0600,
+ * outside its folder) with the C preset and, when it builds, plays it: what the build log and the game
+ * record show of the secret.
+ */
+async function embeddingAttack(sandbox: SandboxCapabilities): Promise<{ shown: string; secret: string }> {
+  const own = folder('jury-embeds-');
+  const secret = `${tag}-organiser-key`;
+  const keyFile = join(folder('jury-organiser-'), 'secret.key');
+  writeFileSync(keyFile, `${secret}\n`, { mode: 0o600 });
+  const text = readFileSync(join(FIXTURES, 'embeds-file.c'), 'utf8').replaceAll('/etc/shadow', keyFile);
+  writeFileSync(join(own, 'bot.c'), text);
+  const built = await prepareBot(
+    { name: 'hostile', args: [], source: { file: 'bot.c', language: 'c' } },
+    { baseDir: own, buildDir: join(own, 'build'), sandbox },
+  );
+  let shown = built.ok
+    ? built.value.build.map((s) => s.output).join('')
+    : `${built.error.message}\n${built.error.output ?? ''}`;
+  if (built.ok) {
+    const { executable, args, cwd } = built.value.launch;
+    const record = await playMatch(
+      {
+        game: games.more,
+        bots: [{ name: 'hostile', command: [executable, ...args], cwd }, opponent()],
+        seed: 11,
+        timing: 'official',
+        graceMs: 300,
+        limits: LIMITS,
+      },
+      processLauncher({ sandbox }),
+    );
+    shown += JSON.stringify(record);
+  }
+  rmSync(own, { recursive: true, force: true });
+  rmSync(dirname(keyFile), { recursive: true, force: true });
+  return { shown, secret };
+}
+
 describe.runIf(process.platform === 'linux' && confined)('hostile bots in real games', () => {
   it('cannot write outside its private folder: home, /tmp, its own program, the opponent, the store', async () => {
     const storeBefore = sha(store);
@@ -176,6 +216,11 @@ describe.runIf(process.platform === 'linux' && confined)('hostile bots in real g
     const shown = await playMatch(bots(false), processLauncher());
     expect(report<{ read: Record<string, string> }>(shown, 'hostile-files').read[db]).toBe('ok 30');
     rmSync(own, { recursive: true, force: true });
+  });
+
+  it('cannot embed a file of the organiser’s when compiled (.incbin): not in the build log or the record', async () => {
+    const { shown, secret } = await embeddingAttack(caps);
+    expect(shown.includes(secret)).toBe(false);
   });
 
   it('cannot read the opponent’s program or data', async () => {
@@ -275,6 +320,11 @@ describe.runIf(process.platform === 'linux' && confined)(
         expect(r.seats[0]).toMatchObject({ status: 'ILLEGAL', failure: { line: 'touched 2048' } });
       },
     );
+
+    it('compiles a file of the organiser’s into the program, which prints it into the record', async () => {
+      const { shown, secret } = await embeddingAttack(unprotected);
+      expect(shown.includes(secret)).toBe(true);
+    });
 
     it.runIf(caps.root)('forks 2000 processes as root', async () => {
       const r = await play([forker, '--max=2000', ...relay], unprotected);
