@@ -51,16 +51,20 @@ export interface PrepareOptions {
   readonly limits?: ResourceLimits;
   /** What the machine offers; default: probed once. Tests pass variants. */
   readonly sandbox?: SandboxCapabilities;
+  /** Files the compiler must not read even beside the source (a tournament store and its side files). */
+  readonly hidden?: readonly string[];
 }
 
 /**
  * A build step's limits: a compiler reads a contestant's source (which may name any file: `#include`,
  * `.incbin`, `include_bytes!`), so it runs confined like a game, with room for a large C++ or Rust
- * build, and writes files of at most 256 MiB into the build folder.
+ * build, and writes files of at most 256 MiB into the build folder. Threads count as processes: `go
+ * build` runs a compiler per core, each with threads of its own, so the cap stops a fork bomb, not a
+ * toolchain on a machine of many cores.
  */
 export const BUILD_LIMITS: ResourceLimits = {
   memoryMiB: 2048,
-  maxProcesses: 256,
+  maxProcesses: 1024,
   network: false,
   maxFileBytes: 256 * 1024 * 1024,
 };
@@ -73,9 +77,11 @@ const BUILD_OUTPUT_BYTES = 256 * 1024;
  * arguments that name files: {@link absoluteArgs}), builds its source with the language preset if it has
  * one, and checks that the program can be started. Without a `cwd` a program runs in its own folder
  * ({@link defaultBotFolder}), a source file in the source's folder; a system folder is refused
- * ({@link botFolderProblem}). Never throws for a bad definition; a missing compiler, a failed build
- * (with the compiler's output) or a missing program is an error that says which. Throws when `baseDir`
- * is relative (the caller's bug).
+ * ({@link botFolderProblem}). The compiler runs confined like a game under {@link BUILD_LIMITS}: it
+ * sees the system, its toolchain and the working folder read-only and writes only the build folder,
+ * which must not hold the source. Never throws for a bad definition; a missing compiler, a failed build
+ * (with the compiler's output and the cap it hit) or a missing program is an error that says which.
+ * Throws when `baseDir` is relative (the caller's bug).
  */
 export async function prepareBot(
   def: BotDefinition,
@@ -136,6 +142,7 @@ export async function prepareBot(
         writable: [outDir],
         limits,
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        ...(options.hidden ? { hidden: options.hidden } : {}),
       },
     });
     const output = r.error ? `${r.output}${r.error}\n` : r.output;

@@ -156,6 +156,22 @@ describe.runIf(confined)('compiling a contestant’s source, confined', () => {
     expect([st.uid, st.gid]).toEqual([process.getuid!(), process.getgid!()]);
   });
 
+  it('never writes a build folder that holds the source, nor reads a hidden store beside it', async () => {
+    const { dir, def } = source('bot.c', 'int main(void) { return 0; }\n');
+    const inPlace = await build(def, dir, { buildDir: dir });
+    expect(failure(inPlace)).toMatchObject({ code: 'cannot-start' });
+    expect(failure(inPlace)?.message).toContain('holds the source');
+    expect(existsSync(join(dir, 'bot'))).toBe(false);
+    const store = join(dir, 'club.sqlite');
+    writeFileSync(store, `${SECRET}\n`);
+    writeFileSync(join(dir, 'bot.c'), `#include "club.sqlite"\nint main(void) { return 0; }\n`);
+    const r = await build(def, dir, { hidden: [store] });
+    expect(failure(r)?.code).toBe('build-failed');
+    expect((failure(r)?.output ?? '').includes(SECRET)).toBe(false);
+    const shown = await build(def, dir);
+    expect((failure(shown)?.output ?? '').includes(SECRET)).toBe(true);
+  });
+
   it('has no network: a compiler that connects to the host gets nowhere', async () => {
     let connections = 0;
     const server: Server = createServer((s) => {
