@@ -113,7 +113,14 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
       'games at once on this machine (default: the config, else cores minus one; 0 with --workers by default)',
     )
     .option('--json', 'one JSON line per event instead of the progress bar')
-    .option('--workers <redis-url>', 'play the games on jury worker machines through the queue at this Redis')
+    .option(
+      '--workers <redis-url>',
+      'play the games on jury worker machines through the queue at this Redis (redis://HOST[:PORT], no password)',
+    )
+    .option(
+      '--redis-password-file <file>',
+      'with --workers: the Redis password (default: JURY_REDIS_PASSWORD)',
+    )
     .option('--secret-file <file>', 'with --workers: the organiser’s secret (default: JURY_SECRET)')
     .option(
       '--factor-range <min:max>',
@@ -148,6 +155,7 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
           json?: boolean;
           replayChanged?: boolean;
           workers?: string;
+          redisPasswordFile?: string;
           secretFile?: string;
           factorRange?: string;
         },
@@ -157,7 +165,11 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
   program
     .command('worker')
     .description('play games of tournaments run with jury run --workers, taken from the queue at a Redis')
-    .requiredOption('--redis <url>', 'the queue: redis://[:password@]HOST[:PORT] or rediss:// (TLS)')
+    .requiredOption(
+      '--redis <url>',
+      'the queue: redis://HOST[:PORT] or rediss:// (TLS), without the password',
+    )
+    .option('--redis-password-file <file>', 'the Redis password (default: JURY_REDIS_PASSWORD)')
     .option('--slots <n>', 'games at once (default: physical cores minus one)')
     .option('--name <name>', 'how the coordinator and the app show this worker (default: host-pid)')
     .option('--secret-file <file>', 'the organiser’s secret, as on the coordinator (default: JURY_SECRET)')
@@ -167,14 +179,22 @@ Exit codes: 0 the tournament finished or stopped cleanly, 1 it was aborted, 2 a 
       `
 Jobs not signed with the organiser's secret are handed back, never played. Programs are fetched once by
 content hash and checked. Ctrl-C once finishes the running games and stops; twice aborts them.
+A URL with a password is refused: anyone on the machine can read a command line.
 See docs/workers.md for a two-machine set-up.
 
 Example:
-  JURY_SECRET=$(cat jury-secret) jury worker --redis redis://:password@192.168.1.10:6379 --name lab-3`,
+  jury worker --redis redis://192.168.1.10:6379 --redis-password-file redis-password \\
+    --secret-file jury-secret --name lab-3`,
     )
     .action(
-      async (flags: { redis: string; slots?: string; name?: string; secretFile?: string; cache?: string }) =>
-        setCode(await (await import('./worker-command.ts')).workerCommand(flags, io)),
+      async (flags: {
+        redis: string;
+        redisPasswordFile?: string;
+        slots?: string;
+        name?: string;
+        secretFile?: string;
+        cache?: string;
+      }) => setCode(await (await import('./worker-command.ts')).workerCommand(flags, io)),
     );
 
   program

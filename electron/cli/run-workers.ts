@@ -9,6 +9,8 @@ import { redisTargetOf, secretOf } from './worker-command.ts';
 export interface WorkerRunFlags {
   /** The Redis URL of the queue: the games go to `jury worker`s. */
   readonly workers?: string;
+  /** The Redis password's file (else JURY_REDIS_PASSWORD): a command line must not hold it. */
+  readonly redisPasswordFile?: string;
   readonly secretFile?: string;
   /** `MIN:MAX`: only workers whose speed factor is in this range play. */
   readonly factorRange?: string;
@@ -29,19 +31,23 @@ export function factorRangeOf(text: string | undefined): readonly [number, numbe
 }
 
 /**
- * Checks `jury run`'s worker flags before anything is created: the Redis URL (and that it answers), the
- * secret and the factor range. Answers null without `--workers` (the flags that need it are then refused).
+ * Checks `jury run`'s worker flags before anything is created: the Redis URL and password (and that it
+ * answers), the secret and the factor range. Answers null without `--workers` (the flags that need it are then refused).
  */
 export async function checkWorkerFlags(flags: WorkerRunFlags): Promise<{
   open: (prepared: PreparedRun, local: GamePlayer, localSlots: number, baseDir: string) => Promise<RemoteRun>;
 } | null> {
   if (flags.workers === undefined) {
-    if (flags.secretFile !== undefined || flags.factorRange !== undefined) {
-      throw new UsageError('--secret-file and --factor-range go with --workers');
+    if (
+      flags.secretFile !== undefined ||
+      flags.factorRange !== undefined ||
+      flags.redisPasswordFile !== undefined
+    ) {
+      throw new UsageError('--secret-file, --redis-password-file and --factor-range go with --workers');
     }
     return null;
   }
-  const target = redisTargetOf(flags.workers, '--workers');
+  const target = await redisTargetOf(flags.workers, '--workers', flags.redisPasswordFile);
   const secret = await secretOf(flags.secretFile);
   const factorRange = factorRangeOf(flags.factorRange);
   const problem = await redisProblem(target);

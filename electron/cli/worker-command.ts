@@ -11,17 +11,55 @@ import { UsageError } from './usage-error.ts';
 /** The options of `jury worker`. */
 export interface WorkerFlags {
   readonly redis: string;
+  readonly redisPasswordFile?: string;
   readonly slots?: string;
   readonly name?: string;
   readonly secretFile?: string;
   readonly cache?: string;
 }
 
-/** The Redis target of `--redis` or `--workers`, or a usage error saying what is wrong with the URL. */
-export function redisTargetOf(url: string, flag: string): RedisTarget {
+/** Where the Redis password goes instead of a command line, for messages. */
+const PASSWORD_PLACES = 'JURY_REDIS_PASSWORD or --redis-password-file FILE';
+
+/**
+ * The Redis target of `--redis` or `--workers` (`flag`), with its password from the file `passwordFile`,
+ * else the JURY_REDIS_PASSWORD environment variable (else none: a Redis without a password). A usage
+ * error when the URL is wrong, when it holds a password itself (anyone on the machine can read a command
+ * line, with `ps`: the message gives the URL without it and where the password goes), or when the file
+ * cannot be read or is empty.
+ */
+export async function redisTargetOf(
+  url: string,
+  flag: string,
+  passwordFile: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RedisTarget> {
   const parsed = parseRedisUrl(url);
   if ('problem' in parsed) throw new UsageError(`${flag}: ${parsed.problem}`);
-  return parsed;
+  if (parsed.password !== null) {
+    const bare = new URL(url.trim());
+    bare.password = '';
+    throw new UsageError(
+      `${flag}: the URL holds the Redis password, which anyone on this machine can read on a command line (ps); give ${bare.href} and the password in ${PASSWORD_PLACES}`,
+    );
+  }
+  const password =
+    passwordFile === undefined
+      ? (env['JURY_REDIS_PASSWORD'] ?? '')
+      : await secretText(passwordFile, '--redis-password-file');
+  if (password === '') return parsed;
+  const target = parseRedisUrl(url, password);
+  if ('problem' in target) throw new UsageError(`${flag}: ${target.problem}`);
+  return target;
+}
+
+/** A secret's file, trimmed: a usage error naming `flag` when it cannot be read or holds nothing. */
+async function secretText(file: string, flag: string): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => {
+    throw new UsageError(`${flag}: cannot read ${file}`);
+  });
+  if (text.trim() === '') throw new UsageError(`${flag}: ${file} is empty`);
+  return text.trim();
 }
 
 /**
@@ -54,7 +92,7 @@ export async function secretOf(
  * the running games finish, a second aborts them. Exit code 0 when it stopped cleanly.
  */
 export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
-  const target = redisTargetOf(flags.redis, '--redis');
+  const target = await redisTargetOf(flags.redis, '--redis', flags.redisPasswordFile);
   const slots = flags.slots === undefined ? defaultWorkerSlots() : Number(flags.slots);
   if (!Number.isInteger(slots) || slots < 1 || slots > 256) {
     throw new UsageError(`--slots must be a whole number from 1 to 256, got ${flags.slots}`);

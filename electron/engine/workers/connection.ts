@@ -18,8 +18,13 @@ export interface RedisTarget {
 /**
  * Reads a Redis URL (`redis://[user:password@]host[:port][/db]` or `rediss://…` for TLS). Answers the
  * target, or a message saying what is wrong with the URL (the caller turns it into a usage error).
+ * `givenPassword`, when given, is the password to use instead of the URL's (a command line must not hold one:
+ * `jury worker` and `jury run --workers` take it from JURY_REDIS_PASSWORD or a file).
  */
-export function parseRedisUrl(text: string): RedisTarget | { readonly problem: string } {
+export function parseRedisUrl(
+  text: string,
+  givenPassword: string | null = null,
+): RedisTarget | { readonly problem: string } {
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -36,7 +41,7 @@ export function parseRedisUrl(text: string): RedisTarget | { readonly problem: s
   if (!Number.isInteger(db) || db < 0 || db > 15) {
     return { problem: `the Redis database must be a number 0 to 15, not ${JSON.stringify(path)}` };
   }
-  const password = url.password === '' ? null : decodeURIComponent(url.password);
+  const password = givenPassword ?? (url.password === '' ? null : decodeURIComponent(url.password));
   const username = url.username === '' ? null : decodeURIComponent(url.username);
   const shown = `${url.protocol}//${username ? `${username}${password ? ':***' : ''}@` : password ? ':***@' : ''}${url.host}${db ? `/${db}` : ''}`;
   return {

@@ -38,6 +38,13 @@ describe('Redis URLs', () => {
       tls: false,
       password: null,
     });
+    // The password given apart (JURY_REDIS_PASSWORD, a file), the user name kept from the URL.
+    expect(parseRedisUrl('redis://jury@lab:6380', 'p@ss:word')).toMatchObject({
+      username: 'jury',
+      password: 'p@ss:word',
+      shown: 'redis://jury:***@lab:6380',
+    });
+    expect(parseRedisUrl('redis://lab', 'x')).toMatchObject({ password: 'x', shown: 'redis://:***@lab' });
   });
 
   it('says what is wrong with a bad URL', () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +12,10 @@ import { REDIS_MISSING, TestRedis } from '../../helpers/redis-server.ts';
 // SIGKILL mid-game and a coordinator killed and started again lose no game and play none twice.
 
 const SECRET = 'an-organiser-secret-for-tests';
+const PASSWORD = 'a-redis-password';
 /** A dead worker's game is taken again after this lock time (ms). */
 const LOCK_MS = 2500;
-const redis = new TestRedis('a-redis-password');
+const redis = new TestRedis(PASSWORD);
 const dirs: string[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
 let botDir: string;
@@ -26,27 +27,44 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
+/** The queue's URL as a command line gives it: without the password, which is in JURY_REDIS_PASSWORD. */
+const queueUrl = (): string => `redis://127.0.0.1:${redis.port}`;
+
 function start(args: readonly string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, [JURY, ...args], {
-    env: { ...process.env, JURY_SECRET: SECRET, JURY_WORKER_LOCK_MS: String(LOCK_MS), ...env },
+    env: {
+      ...process.env,
+      JURY_SECRET: SECRET,
+      JURY_REDIS_PASSWORD: PASSWORD,
+      JURY_WORKER_LOCK_MS: String(LOCK_MS),
+      ...env,
+    },
   });
   children.push(child);
   return child;
 }
 
 /** Starts a worker and resolves once it has said it is taking jobs. */
-async function worker(name: string): Promise<ChildProcessWithoutNullStreams> {
-  const child = start([
-    'worker',
-    '--redis',
-    redis.url,
-    '--slots',
-    '1',
-    '--name',
-    name,
-    '--cache',
-    tempDir(`jury-${name}-`),
-  ]);
+async function worker(
+  name: string,
+  extra: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<ChildProcessWithoutNullStreams> {
+  const child = start(
+    [
+      'worker',
+      '--redis',
+      queueUrl(),
+      '--slots',
+      '1',
+      '--name',
+      name,
+      '--cache',
+      tempDir(`jury-${name}-`),
+      ...extra,
+    ],
+    env,
+  );
   await new Promise<void>((done, fail) => {
     let err = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -154,15 +172,15 @@ describe('jury worker and jury run --workers refuse bad settings with exit code 
       code: 2,
       err: expect.stringContaining('--workers: the Redis URL must start with redis:// or rediss:// (TLS)'),
     });
-    expect(await run(redis.url, { JURY_SECRET: '' })).toMatchObject({
+    expect(await run(queueUrl(), { JURY_SECRET: '' })).toMatchObject({
       code: 2,
       err: expect.stringContaining('give the organiser’s secret in JURY_SECRET or --secret-file FILE'),
     });
-    expect(await run(redis.url, { JURY_SECRET: 'short' })).toMatchObject({
+    expect(await run(queueUrl(), { JURY_SECRET: 'short' })).toMatchObject({
       code: 2,
       err: expect.stringContaining('at least 16 characters'),
     });
-    const wrong = await run(redis.url.replace('a-redis-password', 'not-the-password'));
+    const wrong = await run(queueUrl(), { JURY_REDIS_PASSWORD: 'not-the-password' });
     expect(wrong.code).toBe(2);
     expect(wrong.err).toMatch(
       /--workers: Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+ does not answer \(.*(WRONGPASS|invalid)/i,
@@ -178,11 +196,52 @@ describe('jury worker and jury run --workers refuse bad settings with exit code 
     });
     for (const r of [wrong, nobody, w]) expect(r.err).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  it('refuses a Redis password on the command line (ps shows it), naming where it goes instead', async () => {
+    const dir = tempDir('jury-cli-workers-password-');
+    const config = configFile(dir, event('Refused', { kind: 'round-robin' }, 0));
+    const db = join(dir, 'never.sqlite');
+    const fix =
+      /give redis:\/\/127\.0\.0\.1:\d+ and the password in JURY_REDIS_PASSWORD or --redis-password-file FILE/;
+    const run = await finished(start(['run', config, '--db', db, '--workers', redis.url]));
+    expect(run.code, run.err).toBe(2);
+    expect(run.err).toMatch(/--workers: the URL holds the Redis password/);
+    expect(run.err).toMatch(fix);
+    const w = await finished(start(['worker', '--redis', redis.url, '--slots', '1']));
+    expect(w.code, w.err).toBe(2);
+    expect(w.err).toMatch(/--redis: the URL holds the Redis password/);
+    expect(w.err).toMatch(fix);
+    for (const r of [run, w]) {
+      expect(r.err).not.toContain(PASSWORD);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+    expect(existsSync(db)).toBe(false);
+    // A password file that cannot be read, or is empty, is refused too.
+    const empty = join(dir, 'empty');
+    writeFileSync(empty, '\n');
+    for (const file of [join(dir, 'missing'), empty]) {
+      const r = await finished(
+        start(['run', config, '--db', db, '--workers', queueUrl(), '--redis-password-file', file]),
+      );
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toMatch(/--redis-password-file: (cannot read \S+|\S+ is empty)\n/);
+      expect(r.err).toContain(file);
+    }
+    expect(existsSync(db)).toBe(false);
+  }, 60_000);
 });
 
 describe('jury worker and jury run --workers (real processes, a real redis-server)', () => {
   it('plays a round robin and a Swiss-then-final on two workers with the standings of a local run', async () => {
-    await Promise.all([worker('w1'), worker('w2')]);
+    // One worker reads the Redis password from a file, the other from JURY_REDIS_PASSWORD; neither
+    // command line holds it (anyone on the machine can read those).
+    const file = join(tempDir('jury-cli-workers-password-'), 'redis-password');
+    writeFileSync(file, `${PASSWORD}\n`, { mode: 0o600 });
+    const workers = await Promise.all([
+      worker('w1'),
+      worker('w2', ['--redis-password-file', file], { JURY_REDIS_PASSWORD: '' }),
+    ]);
+    for (const w of workers) expect(readFileSync(`/proc/${w.pid}/cmdline`, 'utf8')).not.toContain(PASSWORD);
     for (const [name, schedule] of [
       ['Remote RR', { kind: 'round-robin' }],
       ['Remote Swiss', { kind: 'swiss', swissRounds: 2, finalists: 2 }],
@@ -192,7 +251,7 @@ describe('jury worker and jury run --workers (real processes, a real redis-serve
       const local = await finished(start(['run', config, '--db', join(dir, 'local.sqlite'), '--json']));
       expect(local.code, local.err).toBe(0);
       const remote = await finished(
-        start(['run', config, '--db', join(dir, 'remote.sqlite'), '--json', '--workers', redis.url]),
+        start(['run', config, '--db', join(dir, 'remote.sqlite'), '--json', '--workers', queueUrl()]),
       );
       expect(remote.code, remote.err).toBe(0);
       expect(finishedGames(remote).sort((a, b) => a - b)).toEqual(finishedGames(local).sort((a, b) => a - b));
@@ -207,7 +266,7 @@ describe('jury worker and jury run --workers (real processes, a real redis-serve
     const db = join(dir, 'remote.sqlite');
     const w1 = await worker('k1');
     await worker('k2');
-    const coordinator = start(['run', config, '--db', db, '--json', '--workers', redis.url]);
+    const coordinator = start(['run', config, '--db', db, '--json', '--workers', queueUrl()]);
     const first = finished(coordinator);
     // Once a game is stored and the next ones are under way: kill a worker (its game is taken again
     // after the lock time), then the coordinator.
@@ -222,7 +281,7 @@ describe('jury worker and jury run --workers (real processes, a real redis-serve
     const before = storedGames(db);
     expect(before.length).toBeGreaterThan(0);
     await worker('k3');
-    const again = await finished(start(['run', config, '--db', db, '--json', '--workers', redis.url]));
+    const again = await finished(start(['run', config, '--db', db, '--json', '--workers', queueUrl()]));
     expect(again.code, again.err).toBe(0);
     const after = finishedGames(again);
     // Every game stored once: none of the first run's games played again, none missing.

@@ -51,8 +51,8 @@ function jury(args: readonly string[]): ChildProcessWithoutNullStreams {
   return child;
 }
 
-/** The queue's URL as the organiser gives it on a command line. */
-const queueUrl = (): string => redis.url;
+/** The queue's URL as the organiser gives it on a command line: without the password. */
+const queueUrl = (): string => `redis://127.0.0.1:${redis.port}`;
 
 /**
  * The forger: a BullMQ worker with the Redis password and no secret. It cannot verify a job's signature,
