@@ -13,14 +13,17 @@ import { REDIS_MISSING, TestRedis } from '../../helpers/redis-server.ts';
 // store, kept in the bot's working folder, never travels to the worker.
 
 const SECRET = 'an-organiser-secret-for-tests';
-const redis = new TestRedis('a-redis-password');
+const PASSWORD = 'a-redis-password';
+const redis = new TestRedis(PASSWORD);
+/** The queue's URL on a command line: without the password, which is in JURY_REDIS_PASSWORD. */
+const queueUrl = (): string => `redis://127.0.0.1:${redis.port}`;
 const children: ChildProcessWithoutNullStreams[] = [];
 let root = '';
 
 function start(cwd: string, args: readonly string[]): ChildProcessWithoutNullStreams {
   const child = spawn(process.execPath, [JURY, ...args], {
     cwd,
-    env: { ...process.env, JURY_SECRET: SECRET },
+    env: { ...process.env, JURY_SECRET: SECRET, JURY_REDIS_PASSWORD: PASSWORD },
   });
   children.push(child);
   return child;
@@ -58,7 +61,7 @@ describe('a bot whose script is outside its working folder, on a worker', () => 
     writeFileSync(join(club, 'club.json'), JSON.stringify(event));
     const machine = join(root, 'worker');
     mkdirSync(machine, { mode: 0o755 });
-    const worker = start(machine, ['worker', '--redis', redis.url, '--slots', '1', '--cache', 'cache']);
+    const worker = start(machine, ['worker', '--redis', queueUrl(), '--slots', '1', '--cache', 'cache']);
     await new Promise<void>((done, fail) => {
       let err = '';
       worker.stderr.on('data', (chunk: Buffer) => {
@@ -68,7 +71,7 @@ describe('a bot whose script is outside its working folder, on a worker', () => 
       worker.on('exit', () => fail(new Error(`the worker ended: ${err}`)));
     });
     const ran = await finished(
-      start(club, ['run', 'club.json', '--db', 'run/club.sqlite', '--workers', redis.url]),
+      start(club, ['run', 'club.json', '--db', 'run/club.sqlite', '--workers', queueUrl()]),
     );
     expect(ran.code, ran.err).toBe(0);
     const games = carolGames(join(club, 'run', 'club.sqlite'));
