@@ -1,13 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gameInfo } from '../../shared/games/registry.ts';
 import type { Json } from '../../shared/games/types.ts';
 import { writeCsv, writeHtmlReport, writeJsonExport, writeTranscripts } from '../engine/export/index.ts';
-import { fileTargetProblem, transcriptsTargetProblem } from '../engine/export/targets.ts';
+import { fileTargetProblem, sameFileAmong, transcriptsTargetProblem } from '../engine/export/targets.ts';
 import { writeFolderAtomic } from '../engine/atomic-file.ts';
 import { readingStore } from '../engine/store/damage.ts';
 import { TournamentStore } from '../engine/store/store.ts';
 import { parseTournamentConfig, type TournamentConfig } from '../engine/tournament/config.ts';
+import { storeFiles } from '../engine/tournament/game-player.ts';
 import { storedExportData } from '../engine/tournament/leaderboard.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { CliIo } from './program.ts';
@@ -72,6 +73,32 @@ function checkTarget(format: string, out: string): void {
   if (problem) throw new UsageError(`--out: ${problem}`);
 }
 
+/**
+ * Refuses an `--out` (as typed) that is the store `db` or one of its files (-wal, -shm, -journal, the run
+ * lock), however it is spelled: through `..`, a symbolic link, a hard link, or a link to the store's
+ * `-wal` of a moment when there is none. Replacing one of them loses the tournament.
+ */
+function checkNotStore(out: string, db: string): void {
+  const store = resolve(db);
+  let real = store;
+  try {
+    real = realpathSync(store);
+  } catch {
+    // No store there: openEvent says so.
+  }
+  // SQLite keeps the companions beside the store's real file, wherever the name given links from.
+  const files = [...new Set([...storeFiles(store), ...storeFiles(real)])];
+  const hit = sameFileAmong(out, files);
+  if (hit === null) return;
+  // What each file is: storeFiles of no name are the endings it adds ('', '-wal', … '.lock').
+  const suffix = storeFiles('').find((end) => hit === store + end || hit === real + end) ?? '';
+  const what =
+    suffix === ''
+      ? `the tournament database ${db} itself`
+      : `the ${suffix === '.lock' ? 'run lock' : suffix} file of the tournament database ${db}`;
+  throw new UsageError(`--out: ${out} is ${what}; give another path`);
+}
+
 /** Runs an export's writing; a file system refusal (no permission, disk full …) becomes a usage error. */
 async function writing<T>(out: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -100,6 +127,9 @@ export async function exportCommand(
       `--format must be one of ${formats.join(', ')}, got ${JSON.stringify(flags.format)}`,
     );
   const out = resolve(flags.out);
+  checkNotStore(flags.out, db);
+  // The report's transcripts go beside it.
+  if (flags.format === 'html') checkNotStore(join(dirname(flags.out), 'transcripts'), db);
   checkTarget(flags.format, out);
   // A written export reads most of the file anyway; its page check comes first (nothing half-written).
   const { store, config } = openEvent(db, { quickCheck: true });

@@ -1,5 +1,5 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 // Where an export may be written, judged before anything is: a refused target leaves every file as it was.
 
@@ -59,4 +59,46 @@ export function transcriptsTargetProblem(path: string): string | null {
   return other === undefined
     ? null
     : `${path} holds files other than transcripts (${other}); give an empty or new folder`;
+}
+
+/** Where writing `path` lands: `..` and symbolic links resolved, also a link to a file not there yet. */
+function landing(path: string, links = 0): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // Not there (yet): a dangling link leads to its target; otherwise the parent's landing plus the name.
+  }
+  let target: string | null = null;
+  try {
+    if (lstatSync(path).isSymbolicLink()) target = readlinkSync(path);
+  } catch {
+    // Not there at all.
+  }
+  // 40: the kernel's own limit on links in one path (ELOOP).
+  if (target !== null && links < 40) return landing(resolve(dirname(path), target), links + 1);
+  const parent = dirname(path);
+  return parent === path ? path : join(landing(parent, links), basename(path));
+}
+
+/**
+ * The first of `files` that `path` is, or null: the same file (device and inode) where both exist,
+ * otherwise the same place once `..` and symbolic links are resolved (a `-wal` that is not there yet, a
+ * link to it). Relative paths start at the working folder.
+ */
+export function sameFileAmong(path: string, files: readonly string[]): string | null {
+  const identity = (p: string): Stats | null => {
+    try {
+      return statSync(resolve(p));
+    } catch {
+      return null; // not there, a link loop, no permission: compared by place alone
+    }
+  };
+  const stat = identity(path);
+  const place = landing(resolve(path));
+  for (const file of files) {
+    const other = identity(file);
+    if (stat && other && stat.dev === other.dev && stat.ino === other.ino) return file;
+    if (landing(resolve(file)) === place) return file;
+  }
+  return null;
 }

@@ -181,7 +181,7 @@ export function openStoreFile(path: string, options: StoreOptions): OpenedStore 
     if (!options.readOnly) migrate(db, path);
   } catch (e) {
     lock?.release();
-    db.db.close();
+    db.close();
     throw e;
   }
   return { db, lock };

@@ -95,7 +95,7 @@ const v2: Migration = (db) => {
         AND json_extract(value, '$.schedule.kind') = 'groups'
         AND json_type(value, '$.schedule.evenOut') IS NULL;
   `);
-  rebuildRankingTotals({ db, sql: (text) => db.prepare(text) });
+  rebuildRankingTotals({ db, sql: (text) => db.prepare(text), close: () => db.close() });
 };
 
 /** Every migration in order: index i turns schema version i into version i + 1. Append only. */

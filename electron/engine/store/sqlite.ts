@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
+import { pathToFileURL } from 'node:url';
 import { StoreError } from './errors.ts';
 
 /** How hard every commit is pushed to disk (see docs/tournaments.md, "The store"). */
@@ -18,41 +20,88 @@ export interface Db {
   readonly db: DatabaseSync;
   /** The prepared statement for this SQL text, prepared once per connection. */
   sql(text: string): StatementSync;
+  /**
+   * Closes the connection. A read-only one also takes away the `-wal` and `-shm` files its opening made
+   * (see {@link openDatabase}); use this rather than `db.close()` for read-only connections.
+   */
+  close(): void;
 }
 
 /** One row as node:sqlite returns it. */
 export type Row = Record<string, SQLOutputValue>;
 
-/** Opens `path` with the store's pragmas: WAL, the chosen synchronous level, foreign keys, busy timeout. */
+/**
+ * Opens `path` with the store's pragmas: WAL, the chosen synchronous level, foreign keys, busy timeout.
+ * Read-only, it is an ordinary read-only connection (not `immutable`: a run may write while it reads),
+ * which makes `-wal` and `-shm` files beside a store that had none; its `close` has SQLite take those away
+ * again ({@link leaveAsFound}), so a reader leaves the folder as it found it. (Two readers that overlap
+ * may leave the two empty files: the one that made them is not the last to close.)
+ */
 export function openDatabase(path: string, options: SqliteOptions = {}): Db {
-  let db: DatabaseSync;
+  const readOnly = options.readOnly ?? false;
+  // Neither a -wal nor a -shm: no connection has the store open, so the ones that appear are this
+  // reader's to take away. Ones that were there (a run at work or killed, another reader) are left alone.
+  const ownCompanions = readOnly && !existsSync(`${path}-wal`) && !existsSync(`${path}-shm`);
+  let db: DatabaseSync | null = null;
+  const close = (): void => {
+    if (db?.isOpen) db.close();
+    if (ownCompanions) leaveAsFound(path);
+  };
   try {
-    db = new DatabaseSync(path, { readOnly: options.readOnly ?? false, enableForeignKeyConstraints: true });
+    db = new DatabaseSync(path, { readOnly, enableForeignKeyConstraints: true });
     // The first read is what fails on a file that is not SQLite at all.
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     db.prepare('PRAGMA schema_version').get();
   } catch (e) {
+    close();
     throw new StoreError('not-a-store', `${path} cannot be opened as SQLite: ${(e as Error).message}`, {
       cause: e,
     });
   }
+  const open = db;
   // WAL: readers (`jury standings`, the app) never block the runner's commits and vice versa. A read-only
   // connection cannot switch the mode; the file already is WAL because every writer sets it.
-  if (!options.readOnly) db.exec('PRAGMA journal_mode = WAL');
-  db.exec(`PRAGMA synchronous = ${options.synchronous ?? 'FULL'}`);
-  db.exec('PRAGMA foreign_keys = ON');
+  if (!readOnly) open.exec('PRAGMA journal_mode = WAL');
+  open.exec(`PRAGMA synchronous = ${options.synchronous ?? 'FULL'}`);
+  open.exec('PRAGMA foreign_keys = ON');
   const cache = new Map<string, StatementSync>();
   return {
-    db,
+    db: open,
     sql(text) {
       let statement = cache.get(text);
       if (!statement) {
-        statement = db.prepare(text);
+        statement = open.prepare(text);
         cache.set(text, statement);
       }
       return statement;
     },
+    close,
   };
+}
+
+/**
+ * Takes away the `-wal` and `-shm` files that a read-only connection to the store at `path`, now closed,
+ * made. A read-only connection cannot do it itself (removing them means checkpointing first); so SQLite
+ * does it as it does for the last connection to close: a read-write connection (`mode=rw`: never creates
+ * the store) reads the schema and closes. SQLite removes them only when no other connection has the store
+ * open (a run that started meanwhile keeps them, with its commits) and only after it has copied any
+ * commit in the `-wal` into the store, so nothing is lost; with nothing committed, the store's bytes are
+ * not touched. Where that connection cannot be made (a store the user may not write), they stay.
+ */
+function leaveAsFound(path: string): void {
+  if (!existsSync(`${path}-wal`) && !existsSync(`${path}-shm`)) return;
+  const url = pathToFileURL(path);
+  url.searchParams.set('mode', 'rw');
+  try {
+    const last = new DatabaseSync(url, { timeout: 5000 });
+    try {
+      last.prepare('PRAGMA schema_version').get();
+    } finally {
+      last.close();
+    }
+  } catch {
+    // Left for the store's next writer, which removes them when it closes.
+  }
 }
 
 /**

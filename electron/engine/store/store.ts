@@ -65,7 +65,7 @@ export class TournamentStore {
 
   /** Closes the file and lets go of the run lock; later calls throw `closed`. Closing twice is harmless. */
   close(): void {
-    this.#db?.db.close();
+    this.#db?.close();
     this.#db = null;
     this.#lock?.release();
     this.#lock = null;
