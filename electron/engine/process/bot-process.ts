@@ -17,6 +17,7 @@ import { prepareSandbox, type PreparedSandbox } from './sandbox-setup.ts';
 import { untilWaiting, wrapperNames } from './ready.ts';
 import { decodeExit, register, signalGroup, signalProcess, unregister, type Killable } from './signals.ts';
 import { StderrCollector } from './stderr-collector.ts';
+import { feedFilter, stdioWithFilter } from './seccomp.ts';
 
 /** Options of {@link startBot}; every one has a default. */
 export interface BotProcessOptions {
@@ -132,6 +133,7 @@ export class BotProcess implements PlayerChannel, Killable {
               paths: launch.paths ?? [],
               hidden: launch.hidden ?? [],
               keepsFiles: launch.keepsFiles === true,
+              seccomp: true,
               env: { ...launch.env, [BOT_MARKER_VAR]: markerValue },
               hostEnv: env,
               limits,
@@ -157,6 +159,7 @@ export class BotProcess implements PlayerChannel, Killable {
       return;
     }
     env[BOT_MARKER_VAR] = markerValue;
+    const seccomp = this.sandbox?.setup.confinement?.seccomp ?? null;
     try {
       this.child = spawn(plan.command, plan.args, {
         cwd: launch.cwd,
@@ -164,9 +167,10 @@ export class BotProcess implements PlayerChannel, Killable {
         // namespace, and its /proc/1/environ must not show Jury's variables.
         env: this.sandbox?.setup.confinement?.env ?? env,
         detached: true, // its own process group (setsid), so suspend and kill reach all of it
-        stdio: ['pipe', 'pipe', 'pipe'],
+        // bwrap reads its seccomp filter from the fourth (SECCOMP_FD, see confine.ts).
+        stdio: stdioWithFilter(['pipe', 'pipe', 'pipe'], seccomp),
         windowsHide: true,
-      });
+      }) as ChildProcessWithoutNullStreams;
     } catch (e) {
       this.fail(`cannot start ${launch.executable}: ${String(e)}`);
       return;
@@ -177,6 +181,7 @@ export class BotProcess implements PlayerChannel, Killable {
       child.once('error', (e) => this.fail(`cannot start ${launch.executable}: ${e.message}`));
       return;
     }
+    if (seccomp) feedFilter(child, seccomp);
     this.stdinOpen = true;
     this.stdinFd = pipeFd(child.stdin);
     this.tree = new BotTree(child.pid, plan.depth);

@@ -39,6 +39,11 @@ export interface Confinement {
   /** The bot's whole environment (bwrap clears Jury's). */
   readonly env: Readonly<Record<string, string>>;
   readonly network: boolean;
+  /**
+   * The seccomp filter (seccomp.ts: no user namespaces) bwrap installs before the bot starts, read from
+   * file descriptor {@link SECCOMP_FD}, which the spawner must give it; null: none.
+   */
+  readonly seccomp?: Buffer | null;
   /** Size of the private /tmp and /dev/shm (and of a working folder in memory), in bytes. */
   readonly tmpBytes: number;
   /**
@@ -47,6 +52,9 @@ export interface Confinement {
    */
   readonly writable?: readonly string[];
 }
+
+/** The file descriptor bwrap reads the seccomp filter from (the spawner's fourth stdio entry). */
+export const SECCOMP_FD = 3;
 
 /** The capabilities the privileged bwrap keeps for its child, only so that setpriv can drop to the uid. */
 const SETUID_CAPS = ['--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID'];
@@ -68,6 +76,7 @@ export function bwrapArgs(c: Confinement): string[] {
     if (c.network) args.push('--share-net');
   }
   args.push('--die-with-parent', '--clearenv');
+  if (c.seccomp) args.push('--seccomp', String(SECCOMP_FD));
   for (const s of c.system) {
     if (s.symlink !== null) args.push('--symlink', s.symlink, s.path);
     else args.push('--ro-bind', s.path, s.path);

@@ -32,6 +32,8 @@ export interface ConfinedCommand {
   /** Why it cannot run this way (a toolchain closed to its uid), or null. */
   readonly problem: string | null;
   readonly report: LimitsReport;
+  /** The seccomp filter to feed bwrap on its fourth stdio entry (seccomp.ts), or null. */
+  readonly seccomp: Buffer | null;
   /**
    * Call once it has ended: how often the kernel's OOM killer hit it; hands the writable folders back
    * to Jury's user and removes the sandbox.
@@ -71,6 +73,7 @@ export function confineCommand(
             limits: c.limits,
             cpus: null,
             writable: c.writable,
+            seccomp: true,
           },
           caps,
         )
@@ -90,6 +93,7 @@ export function confineCommand(
     viaReaper: plan.exitViaReaper,
     problem,
     report: plan.report,
+    seccomp: confined?.seccomp ?? null,
     async finish() {
       const oomKills = sandbox?.cgroup?.oomKills() ?? 0;
       await sandbox?.release();

@@ -1,7 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { monotonicUs } from '../channel.ts';
 import type { LimitsReport } from './limits.ts';
 import { confineCommand, type RunConfinement } from './run-confined.ts';
+import { feedFilter, stdioWithFilter } from './seccomp.ts';
 import { decodeExit, signalGroup } from './signals.ts';
 
 export type { RunConfinement } from './run-confined.ts';
@@ -50,12 +52,12 @@ export async function runToCompletion(
   args: readonly string[],
   options: RunOptions,
 ): Promise<RunResult> {
-  if (!options.confine) return collect(command, args, { ...process.env, ...options.env }, options);
+  if (!options.confine) return collect(command, args, { ...process.env, ...options.env }, options, null);
   const t0 = monotonicUs();
   const run = confineCommand(command, args, options.cwd, options.env ?? {}, options.confine);
   const r: RunResult = run.problem
     ? { ...NOT_RUN, error: run.problem }
-    : await collect(run.command, run.args, run.env, options);
+    : await collect(run.command, run.args, run.env, options, run.seccomp);
   const { oomKills } = await run.finish();
   const exit = decodeExit(r.code, r.signal, run.viaReaper);
   const durationMs = (monotonicUs() - t0) / 1000;
@@ -80,6 +82,7 @@ function collect(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   options: RunOptions,
+  seccomp: Buffer | null,
 ): Promise<RunResult> {
   const max = options.maxOutputBytes ?? 1024 * 1024;
   const t0 = monotonicUs();
@@ -94,9 +97,11 @@ function collect(
       cwd: options.cwd,
       env,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // bwrap reads its seccomp filter from the fourth (seccomp.ts).
+      stdio: stdioWithFilter(['ignore', 'pipe', 'pipe'], seccomp),
       windowsHide: true,
-    });
+    }) as ChildProcessByStdio<null, Readable, Readable>;
+    if (seccomp) feedFilter(child, seccomp);
     const timer = setTimeout(() => {
       timedOut = true;
       if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readlinkSync, statSync } from 'node:fs';
 import { delimiter, dirname, resolve } from 'node:path';
 import { createBotCgroup, type BotCgroup } from './cgroup.ts';
 import { systemRoots, type Confinement } from './confine.ts';
+import { noUserNamespaceFilter } from './seccomp.ts';
 import type { LaunchSetup, ResourceLimits } from './limits.ts';
 import { isSystemPath, programView, readShebang } from './program-view.ts';
 import { unreachableProblem } from './reachable.ts';
@@ -29,6 +30,11 @@ export interface SandboxRequest {
   readonly cpus: readonly number[] | null;
   /** Its working folder is kept on the host, for Jury to read after it ends (LaunchSpec.keepsFiles). */
   readonly keepsFiles?: boolean;
+  /**
+   * Install the seccomp filter that refuses user namespaces (seccomp.ts); the spawner must then feed it
+   * on file descriptor SECCOMP_FD (see confine.ts).
+   */
+  readonly seccomp?: boolean;
   /** Host folders it may write, shown at their own path (a build's output folder), or none. */
   readonly writable?: readonly string[];
 }
@@ -119,6 +125,7 @@ export function prepareSandbox(req: SandboxRequest, caps: SandboxCapabilities): 
       ),
       env: sandboxEnv(req, view.pathDirs, mountAt),
       network: req.limits.network,
+      seccomp: req.seccomp === true ? noUserNamespaceFilter() : null,
       tmpBytes,
       writable,
     };
