@@ -23,3 +23,19 @@ export const LINUX_WITHOUT_SANDBOX: SandboxCapabilities = {
   cores: 2,
   problems: [],
 };
+
+/**
+ * This machine as it is (`caps`) without any protection: no bubblewrap, cgroups, uids of its own or
+ * namespaces. The hostile tests run each attack once so, to show it then succeeds.
+ */
+export function unprotected(caps: SandboxCapabilities): SandboxCapabilities {
+  return {
+    ...caps,
+    bwrap: null,
+    memoryCgroup: null,
+    botUids: null,
+    pidNamespace: null,
+    netNamespace: false,
+    reaper: null,
+  };
+}

@@ -24,6 +24,7 @@ import { sandboxCapabilities, type SandboxCapabilities } from '../../../electron
 import { workdirRoot } from '../../../electron/engine/process/workdir.ts';
 import { replayRecord } from '../../../electron/engine/record/replay.ts';
 import type { GameRecord } from '../../../electron/engine/record/schema.ts';
+import { unprotected as withoutProtections } from '../../helpers/sandbox-caps.ts';
 
 /**
  * Hostile contestants, each in a real game of More against the greedy sample (which it relays to stay
@@ -39,15 +40,7 @@ const samplePaths = sampleLaunch(greedy).paths;
 const sampleCommand = [node, greedy.file, greedy.id];
 const LIMITS = { memoryMiB: 1024, maxProcesses: 256, network: false };
 /** The same machine without bubblewrap, cgroups, uids of its own or namespaces. */
-const unprotected: SandboxCapabilities = {
-  ...caps,
-  bwrap: null,
-  memoryCgroup: null,
-  botUids: null,
-  pidNamespace: null,
-  netNamespace: false,
-  reaper: null,
-};
+const unprotected: SandboxCapabilities = withoutProtections(caps);
 const tag = `jury-hostile-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 let dir = '';
 let opponentDir = '';

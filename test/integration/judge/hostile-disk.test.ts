@@ -12,6 +12,7 @@ import { playMatch } from '../../../electron/engine/play-match.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from '../../../electron/engine/process/index.ts';
 import { workdirRoot } from '../../../electron/engine/process/workdir.ts';
 import type { GameRecord } from '../../../electron/engine/record/schema.ts';
+import { unprotected as withoutProtections } from '../../helpers/sandbox-caps.ts';
 
 /**
  * A contestant attacking the organiser's disk and kernel from its working folder (hostile-disk.js, in a
@@ -25,15 +26,7 @@ const node = process.execPath;
 const greedy = sampleBots.more[1]!;
 const sampleCommand = [node, greedy.file, greedy.id];
 const LIMITS = { memoryMiB: 1024, maxProcesses: 256, network: false };
-const unprotected: SandboxCapabilities = {
-  ...caps,
-  bwrap: null,
-  memoryCgroup: null,
-  botUids: null,
-  pidNamespace: null,
-  netNamespace: false,
-  reaper: null,
-};
+const unprotected: SandboxCapabilities = withoutProtections(caps);
 interface DiskReport {
   readonly wroteMiB: number;
   readonly writeError: string | null;

@@ -19,6 +19,7 @@ import type { BotDefinition } from '../../../electron/engine/bots/definition.ts'
 import type { ResourceLimits } from '../../../electron/engine/process/limits.ts';
 import { sandboxCapabilities, type SandboxCapabilities } from '../../../electron/engine/process/sandbox.ts';
 import { FIXTURES } from './helpers.ts';
+import { unprotected as withoutProtections } from '../../helpers/sandbox-caps.ts';
 
 /**
  * Compiling a contestant's source runs in the confinement of a game: its own uid, the system read-only,
@@ -27,15 +28,7 @@ import { FIXTURES } from './helpers.ts';
  * and where it shows what the test guards, it is run once unprotected and must then succeed.
  */
 const caps = sandboxCapabilities();
-const unprotected: SandboxCapabilities = {
-  ...caps,
-  bwrap: null,
-  memoryCgroup: null,
-  botUids: null,
-  pidNamespace: null,
-  netNamespace: false,
-  reaper: null,
-};
+const unprotected: SandboxCapabilities = withoutProtections(caps);
 const SECRET = `organiser-secret-${process.pid}-${Math.random().toString(36).slice(2)}`;
 let root = '';
 let secretFile = '';
