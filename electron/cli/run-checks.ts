@@ -1,4 +1,5 @@
 import { gameInfo } from '../../shared/games/registry.ts';
+import { RUN_BOUNDS } from '../../shared/tournament/config-schema.ts';
 import { schedulerFor, validateFormat, type FormatConfig } from '../../shared/tournament/formats/index.ts';
 import { participantIds, type TournamentConfig } from '../engine/tournament/config.ts';
 import { defaultConcurrency } from '../engine/tournament/game-player.ts';
@@ -8,12 +9,18 @@ import { UsageError } from './usage-error.ts';
 // What `jury run` checks before it touches the database: a config refused here creates no file at all.
 // (The store itself is opened, created and refused by the engine's prepareRun.)
 
-/** Games at once: `--concurrency`, else the config's, else the cores minus one; refused unless a whole number ≥ 1 (≥ 0 with `workers`: remote workers play the rest). */
+/**
+ * Games at once: `--concurrency`, else the config's, else the cores minus one (at most the bound). The
+ * flag is refused unless a whole number within the config's own bound (`RUN_BOUNDS.concurrency`: 1 to
+ * 256; from 0 with `workers`: remote workers play the rest).
+ */
 export function concurrencyOf(flag: string | undefined, config: TournamentConfig, workers = false): number {
-  const concurrency = flag === undefined ? (config.concurrency ?? defaultConcurrency()) : Number(flag);
-  const least = workers ? 0 : 1;
-  if (!Number.isInteger(concurrency) || concurrency < least) {
-    throw new UsageError(`--concurrency must be a whole number of at least ${least}, got ${flag}`);
+  const { max } = RUN_BOUNDS.concurrency;
+  if (flag === undefined) return config.concurrency ?? Math.min(defaultConcurrency(), max);
+  const concurrency = Number(flag);
+  const least = workers ? 0 : RUN_BOUNDS.concurrency.min;
+  if (flag.trim() === '' || !Number.isInteger(concurrency) || concurrency < least || concurrency > max) {
+    throw new UsageError(`--concurrency must be a whole number from ${least} to ${max}, got ${flag}`);
   }
   return concurrency;
 }
@@ -21,14 +28,15 @@ export function concurrencyOf(flag: string | undefined, config: TournamentConfig
 /**
  * The config's format settings, checked against its game and bots and tried once: the first games are
  * scheduled from an empty history (and thrown away), so a schedule that cannot start is refused now, with
- * `schedule: ` and the reason, rather than after its database was created.
+ * `schedule: ` and the reason, rather than after its database was created. `stored`: the database exists
+ * already, so a run resumes an event that the rules of its day accepted (see `validateFormat`).
  */
-export function checkSchedule(config: TournamentConfig): FormatConfig {
+export function checkSchedule(config: TournamentConfig, stored = false): FormatConfig {
   const ids = participantIds(config.bots.map((b) => b.name));
   const participants = config.bots.map((b, i) => ({ id: ids[i] ?? b.name, name: b.name }));
   const format = formatOf(config, participants);
   const seats = gameInfo(config.game).seats;
-  const problem = validateFormat(format, seats, participants.length, ids);
+  const problem = validateFormat(format, seats, participants.length, ids, { stored });
   if (problem) throw new UsageError(`schedule: ${problem}`);
   let first: string;
   try {

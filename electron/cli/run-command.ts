@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chargesWallClock } from '../../shared/timing/modes.ts';
@@ -7,7 +8,7 @@ import { defaultStorePath } from '../engine/store/paths.ts';
 import type { ProgramChange } from '../engine/tournament/bot-versions.ts';
 import { loadTournamentConfig } from '../engine/tournament/config.ts';
 import { prepareRun } from '../engine/tournament/prepare-run.ts';
-import { RunRefusal } from '../engine/tournament/run-store.ts';
+import { closeRunStore, RunRefusal } from '../engine/tournament/run-store.ts';
 import { scheduleContext } from '../engine/tournament/scheduling.ts';
 import { TournamentRunner, type RunnerEvent } from '../engine/tournament/runner.ts';
 import { StartFailures } from '../engine/tournament/start-failures.ts';
@@ -66,10 +67,10 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
   // With workers this machine plays only the games it is asked to (none by default).
   const concurrency =
     remote && flags.concurrency === undefined ? 0 : concurrencyOf(flags.concurrency, config, remote !== null);
-  const format = checkSchedule(config);
   // Absolute from here on: the store is hidden from the bots by its path, which must mean the same file
   // in every bot's sandbox.
   const dbPath = resolve(flags.db ?? defaultStorePath(config.name, process.platform, process.env));
+  const format = checkSchedule(config, existsSync(dbPath));
   const prepared = await prepareRun({
     store: dbPath,
     holder: `jury run ${configPath}`,
@@ -148,7 +149,8 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
       await workers?.close();
     }
   } finally {
-    store.close();
+    // A store this run created and never scheduled a game in (a refusal of --workers) goes again.
+    closeRunStore(store);
   }
 }
 

@@ -62,6 +62,8 @@ export const RUN_BOUNDS = {
   /** Up to 1 TiB: beyond any machine Jury runs on, but a typo such as 10240000 is refused. */
   memoryMiB: { min: 16, max: 1_048_576 },
   maxProcesses: { min: 1, max: 100_000 },
+  /** Games at once (the config's `concurrency`, `jury run --concurrency`; 0 local games with workers). */
+  concurrency: { min: 1, max: 256 },
 } as const;
 
 const bounded = (bounds: { readonly min: number; readonly max: number }) =>
@@ -97,7 +99,7 @@ export const limitsSchema = z
   .default({ memoryMiB: 1024, maxProcesses: 256, network: false, affinity: true });
 
 /** Games at once. */
-export const concurrencySchema = z.number().int().min(1).max(256);
+export const concurrencySchema = bounded(RUN_BOUNDS.concurrency);
 
 /**
  * A tournament played on remote workers (docs/workers.md): the app's setting, kept in the tournament's
@@ -106,7 +108,7 @@ export const concurrencySchema = z.number().int().min(1).max(256);
  */
 export const workersSchema = z.strictObject({
   /** Games this machine plays itself at once besides the workers' (0: workers only). */
-  localSlots: z.number().int().min(0).max(256).default(0),
+  localSlots: z.number().int().min(0).max(RUN_BOUNDS.concurrency.max).default(0),
   /** Only workers whose speed factor is in this range play: [min, max] with 0 < min ≤ max. */
   factorRange: z
     .tuple([z.number().positive(), z.number().positive()])

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { StoreError } from '../store/errors.ts';
+import { runLockHolder } from '../store/run-lock.ts';
 import { TournamentStore, type StoreOptions } from '../store/store.ts';
 import { parseTournamentConfig, participantIds, type TournamentConfig } from './config.ts';
 
@@ -66,6 +67,9 @@ export function storedConfig(store: TournamentStore): TournamentConfig {
   return parsed.value;
 }
 
+/** The stores {@link openRunStore} created in this process (for {@link closeRunStore}). */
+const createdHere = new WeakSet<TournamentStore>();
+
 /**
  * Opens a tournament's store for a run, checked page by page and locked for `holder` (`jury run x.json`,
  * `the Jury app`) until it is closed. With `config`, a missing store is created from it first, and a
@@ -78,6 +82,7 @@ export function openRunStore(path: string, holder: string, config?: TournamentCo
   if (config && !existsSync(path)) {
     try {
       store = createTournamentStore(path, config, options);
+      createdHere.add(store);
     } catch (e) {
       // Another run created it a moment ago: open it like any existing store (its lock decides).
       if (!(e instanceof StoreError && e.code === 'exists')) throw e;
@@ -93,4 +98,35 @@ export function openRunStore(path: string, holder: string, config?: TournamentCo
     throw new RunRefusal('other-config', `${path} holds a tournament with a different config`);
   }
   return store;
+}
+
+/**
+ * Closes a run's store. One that {@link openRunStore} created for this run and in which no game was ever
+ * scheduled is removed as well: a run refused after its store was created (`jury run --workers` finding a
+ * bot that cannot travel to workers) leaves no file behind, so the corrected config starts afresh on the
+ * same path instead of meeting "a tournament with a different config". The file goes only if it is still
+ * the one created (device and inode) and no other run has taken its lock since.
+ */
+export function closeRunStore(store: TournamentStore): void {
+  let discard = false;
+  let created: { dev: number; ino: number } | null = null;
+  if (createdHere.has(store)) {
+    try {
+      discard = store.counts().scheduled === 0;
+      created = statSync(store.path);
+    } catch {
+      discard = false; // closed already, or gone: nothing to decide
+    }
+  }
+  store.close();
+  createdHere.delete(store);
+  if (!discard || !created) return;
+  try {
+    const now = statSync(store.path);
+    if (now.dev !== created.dev || now.ino !== created.ino || runLockHolder(store.path)) return;
+    // Closed as the last connection, SQLite has taken its -wal and -shm away already.
+    rmSync(store.path);
+  } catch {
+    // Gone already, or not ours to remove any more.
+  }
 }

@@ -26,6 +26,19 @@ describe('formats', () => {
     ).toBeNull();
   });
 
+  it('refuses more finalists than players and ratings of a bot not in the field, unless the event is stored', () => {
+    const swiss: FormatConfig = { kind: 'swiss', swissRounds: 2, finalists: 7, permutations: 'all' };
+    expect(validateFormat(swiss, 2, 3)).toBe(
+      '7 finalists, but there are only 3 players; give at most 3 finalists',
+    );
+    expect(validateFormat({ ...swiss, finalists: 3 }, 2, 3)).toBeNull();
+    expect(validateFormat(swiss, 2, 3, undefined, { stored: true })).toBeNull();
+    const ko: FormatConfig = { kind: 'knockout', gamesPerMatch: 2, ratings: { a: 1, Nobody: 2 } };
+    expect(validateFormat(ko, 2, 2, ['a', 'b'])).toBe('ratings name "Nobody", who is not a participant');
+    expect(validateFormat({ ...ko, ratings: { a: 1 } }, 2, 2, ['a', 'b'])).toBeNull();
+    expect(validateFormat(ko, 2, 2, ['a', 'b'], { stored: true })).toBeNull();
+  });
+
   it('schedulerFor builds each kind', () => {
     const ctx = testContext(8, 2);
     const configs: FormatConfig[] = [

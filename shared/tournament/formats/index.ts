@@ -64,16 +64,29 @@ function allGroups(n: number, seats: number, orders: SeatOrders, what: string): 
     : null;
 }
 
+/** Options of {@link validateFormat}. */
+export interface ValidateFormatOptions {
+  /**
+   * The event is stored already (a run resumes it): the rules that came after events could be stored
+   * without them (no more finalists than players, no rating of a bot not in the field) are left out, so
+   * an event accepted then is still played to its end. Its config cannot change any more.
+   */
+  readonly stored?: boolean;
+}
+
 /**
  * Why a format cannot run with this game and field, in one sentence for the organiser, or null when it
- * can. `participantIds`, when given, lets it check that the gauntlet's challengers exist.
+ * can. `participantIds`, when given, lets it check that the gauntlet's challengers and the knockout's
+ * rated bots exist.
  */
 export function validateFormat(
   config: FormatConfig,
   seats: number,
   participantCount: number,
   participantIds?: readonly string[],
+  options: ValidateFormatOptions = {},
 ): string | null {
+  const strict = options.stored !== true;
   const name = FORMAT_NAMES[config.kind];
   const seatsWrong = seatProblem(config.kind, seats);
   if (seatsWrong) return seatsWrong;
@@ -90,12 +103,20 @@ export function validateFormat(
       return (
         count(config.swissRounds, 'swissRounds', 1) ??
         count(config.finalists, 'finalists', seats) ??
+        (strict && config.finalists > participantCount
+          ? `${config.finalists} finalists, but there are only ${participantCount} players; give at most ${participantCount} finalists`
+          : null) ??
         (seats === 2
           ? null
           : allGroups(Math.min(config.finalists, participantCount), seats, config.permutations, 'the final'))
       );
-    case 'knockout':
+    case 'knockout': {
+      // Ratings are by participant id; a name the config gives that is no bot's stays as it was given.
+      const unrated = strict && Object.keys(config.ratings ?? {}).find((id) => !participantIds?.includes(id));
+      if (participantIds && unrated)
+        return `ratings name ${JSON.stringify(unrated)}, who is not a participant`;
       return count(config.gamesPerMatch, 'gamesPerMatch', 1);
+    }
     case 'gauntlet': {
       const challengers = new Set(config.challengers);
       if (challengers.size === 0) return 'a gauntlet needs at least one challenger';

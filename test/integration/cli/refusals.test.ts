@@ -67,7 +67,7 @@ describe('jury run refuses a config before it creates anything', () => {
       );
       refused(
         await jury('run', config, '--db', join(dir, 'sub', 'event.sqlite'), '--concurrency', '0'),
-        /^jury: --concurrency must be a whole number of at least 1, got 0\n$/,
+        /^jury: --concurrency must be a whole number from 1 to 256, got 0\n$/,
       );
       refused(
         await jury('run', good, '--db', join(dir, 'plain.txt', 'event.sqlite')),
