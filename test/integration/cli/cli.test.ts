@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -186,6 +186,8 @@ describe('jury play and jury replay', () => {
 
   it('builds a bot given as one source file, and shows the compiler output when the build fails', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jury-src-'));
+    // A user's folder (mkdtemp's is 0700): a root Jury compiles as a uid of its own, which must enter it.
+    chmodSync(dir, 0o755);
     // A 6561 player in C that places on the first empty square it knows of, then stops (EXIT).
     writeFileSync(
       join(dir, 'once.c'),
