@@ -21,7 +21,7 @@ import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
 import { TournamentFiles } from './tournaments/files.ts';
 import { tournamentHandlers } from './tournaments/handlers.ts';
-import { Tournaments } from './tournaments/tournaments.ts';
+import { Tournaments, type TournamentSummary } from './tournaments/tournaments.ts';
 import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
 import { AppWorkers } from './workers.ts';
 
@@ -44,6 +44,17 @@ export interface JuryServiceOptions {
   readonly benchmarkMs?: number;
 }
 
+/**
+ * A tournament with a run under way in this process: what only this process knows (the run's progress and
+ * state, its running games), for a reader elsewhere that answers from the store (`jury serve`'s reader
+ * thread, docs/serve.md).
+ */
+export interface LiveTournament {
+  readonly summary: TournamentSummary;
+  /** The indexes of its games running now. */
+  readonly running: readonly number[];
+}
+
 /** A listener of every event of the contract. */
 export type EventListener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
@@ -52,6 +63,8 @@ export interface JuryService {
   readonly handlers: Handlers;
   /** Calls `listener` with every event from now on; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
+  /** The tournaments with a run under way here; cheap (no store is read beyond one row each). */
+  live(): LiveTournament[];
   /** Aborts running games, closes the stores, and resolves once no bot process is left. */
   close(): Promise<void>;
 }
@@ -75,7 +88,10 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
   const files = new TournamentFiles(options.storeFolder, options.singleStore);
   const launcher = trackedLauncher(options.launcher ?? processLauncher());
   const listeners = new Set<EventListener>();
+  /** Tournaments that reported progress here: the candidates of live(), which keeps those still running. */
+  const reported = new Set<string>();
   const emit: EventListener = (channel, payload) => {
+    if (channel === 'tournament.progress') reported.add((payload as EventPayload<'tournament.progress'>).id);
     for (const listener of listeners) {
       try {
         listener(channel, payload);
@@ -171,6 +187,19 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    live() {
+      const out: LiveTournament[] = [];
+      for (const id of reported) {
+        const run = tournaments.runs.get(id);
+        if (!run) {
+          if (!tournaments.runs.has(id)) reported.delete(id);
+          continue;
+        }
+        // Read on the run's own connection: one row, the rest is the run's state in memory.
+        out.push({ summary: tournaments.summary(id), running: [...run.boards.running()] });
+      }
+      return out;
     },
     async close() {
       closing.abort();

@@ -7,7 +7,6 @@ import { serveUrls } from '../serve/addresses.ts';
 import { serveBanner } from '../serve/banner.ts';
 import type { ServeFlags } from '../serve/options.ts';
 import { resolveServeFlags } from '../serve/options.ts';
-import { startServer } from '../serve/server.ts';
 import type { CliIo } from './program.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -74,14 +73,22 @@ export async function serveCommand(
   } catch (e) {
     throw new UsageError(`cannot open the workspace ${settings.workspace}: ${(e as Error).message}`);
   }
+  // The server in a thread of its own, the engine (the games) alone on this one (docs/serve.md).
+  const { startServeThreads } = await import('../serve/threads.ts');
   let server;
   try {
-    server = await startServer({
-      service,
-      staticRoot,
-      port: settings.port,
-      host: settings.host,
-      ...(settings.token !== undefined ? { token: settings.token } : {}),
+    server = await startServeThreads(service, {
+      folders: {
+        workspace: settings.workspace,
+        storeFolder: settings.storeFolder,
+        ...(settings.singleStore !== undefined ? { singleStore: settings.singleStore } : {}),
+      },
+      server: {
+        staticRoot,
+        port: settings.port,
+        host: settings.host,
+        ...(settings.token !== undefined ? { token: settings.token } : {}),
+      },
     });
   } catch (e) {
     await service.close();

@@ -1,7 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import type { Handlers } from '../../shared/ipc/handlers.ts';
-import { dispatch } from './dispatch.ts';
-import type { ServerMessage } from './protocol.ts';
+import type { ClientRequest, ServerMessage } from './protocol.ts';
 import { parseClientMessage } from './protocol.ts';
 
 /**
@@ -15,7 +13,10 @@ export const MAX_IN_FLIGHT = 64;
 /** Buffered bytes above which a client gets no `game.frame` events until it has read its backlog. */
 export const FRAME_DROP_BYTES = 4 * 1024 * 1024;
 
-/** Buffered bytes above which a client that does not read is disconnected. */
+/**
+ * Buffered bytes at which a client that does not read is disconnected: checked before each request is
+ * taken and each answer or event is sent, so at most this plus one message waits for a client.
+ */
 export const STALLED_BYTES = 64 * 1024 * 1024;
 
 /** The limits of one connection (the defaults above; tests pass small ones). */
@@ -32,30 +33,45 @@ export function sendMessage(ws: WebSocket, message: ServerMessage): void {
 }
 
 /**
+ * Cuts a client that has the bound or more waiting for it (it stopped reading): whatever it asked, the
+ * server never holds more than the bound plus the one message in hand for it. Returns whether it was cut.
+ */
+function cutIfStalled(ws: WebSocket, limits: ConnectionLimits): boolean {
+  if (ws.bufferedAmount < limits.stalledBytes) return false;
+  ws.terminate();
+  return true;
+}
+
+/**
  * Sends an already serialised event, applying back-pressure: frames (the only frequent event, and each
  * one superseded by the next of its board) are dropped while the client's buffer is full; a client that
  * stopped reading altogether is disconnected. Returns whether the event was sent.
  */
 export function sendEvent(ws: WebSocket, channel: string, text: string, limits: ConnectionLimits): boolean {
   if (ws.readyState !== ws.OPEN) return false;
-  if (ws.bufferedAmount > limits.stalledBytes) {
-    ws.terminate();
-    return false;
-  }
+  if (cutIfStalled(ws, limits)) return false;
   if (channel === 'game.frame' && ws.bufferedAmount > limits.frameDropBytes) return false;
   ws.send(text);
   return true;
 }
 
-/** Answers the requests that arrive on `ws` with `handlers`, for a connection that may `control` or not. */
-export function serveConnection(
-  ws: WebSocket,
-  handlers: Handlers,
-  control: boolean,
-  limits: ConnectionLimits,
-): void {
+/** How one connection's requests are answered (router.ts): each answer as the message to send. */
+export interface ConnectionAnswers {
+  /** The whole answer message (a ServerResponse) to `request`, serialised; never rejects. */
+  answer(request: ClientRequest): Promise<string | Uint8Array>;
+  /** The connection closed: answers not prepared yet are not needed. */
+  close(): void;
+}
+
+/**
+ * Answers the requests that arrive on `ws` with `answers`, at most `maxInFlight` at once, and cuts the
+ * connection once the bound of what waits for it is reached (a client that asks and does not read).
+ */
+export function serveConnection(ws: WebSocket, answers: ConnectionAnswers, limits: ConnectionLimits): void {
   let inFlight = 0;
+  ws.on('close', () => answers.close());
   ws.on('message', (data, isBinary) => {
+    if (cutIfStalled(ws, limits)) return;
     if (isBinary) {
       sendMessage(ws, { id: null, ok: false, error: 'expected a text frame holding JSON' });
       return;
@@ -71,13 +87,10 @@ export function serveConnection(
       return;
     }
     inFlight++;
-    void dispatch(parsed.request, handlers, control).then((response) => {
+    void answers.answer(parsed.request).then((message) => {
       inFlight--;
-      try {
-        sendMessage(ws, response);
-      } catch (e) {
-        sendMessage(ws, { id, ok: false, error: `cannot send the answer: ${(e as Error).message}` });
-      }
+      if (ws.readyState !== ws.OPEN || cutIfStalled(ws, limits)) return;
+      ws.send(message);
     });
   });
 }

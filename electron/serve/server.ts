@@ -5,26 +5,24 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import type { EventChannel } from '../../shared/ipc/channels.ts';
-import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { canControl, isSameOrigin } from './access.ts';
 import { httpUrl, isWildcardHost } from './addresses.ts';
 import type { ConnectionLimits } from './connection.ts';
 import { FRAME_DROP_BYTES, MAX_IN_FLIGHT, STALLED_BYTES, sendEvent, serveConnection } from './connection.ts';
 import { MAX_MESSAGE_BYTES } from './protocol.ts';
+import type { Reader } from './reader.ts';
+import type { ServeService } from './router.ts';
+import { connectionAnswers } from './router.ts';
 import { staticHandler } from './static.ts';
 
 /**
  * `jury serve`'s server: node:http for the built renderer and a WebSocket at `/api` carrying the IPC
  * contract to the engine service, with the same checks as the desktop app's IPC plus the access rules
- * of access.ts. The service is the caller's: the server uses it and never closes it.
+ * of access.ts; spectators' reads of the stores go to the reader thread (router.ts). The service and the
+ * reader are the caller's: the server uses them and never closes them.
  */
 
-/** The part of the engine service (electron/app/service.ts) the server uses. */
-export interface ServeService {
-  readonly handlers: Handlers;
-  subscribe(listener: (channel: EventChannel, payload: unknown) => void): () => void;
-}
+export type { ServeService } from './router.ts';
 
 /** The default port of `jury serve`. */
 export const DEFAULT_PORT = 5170;
@@ -32,6 +30,11 @@ export const DEFAULT_PORT = 5170;
 /** What {@link startServer} needs. */
 export interface ServerOptions {
   readonly service: ServeService;
+  /**
+   * The reader thread that answers spectators' reads of the stores (reader.ts); the caller's, started
+   * over the service's folders and closed after the server. Without it the service answers everything.
+   */
+  readonly reader?: Reader;
   /** The folder of the built renderer (out/renderer). */
   readonly staticRoot: string;
   /** 0: any free port. Default {@link DEFAULT_PORT}. */
@@ -77,6 +80,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxPayload: options.limits?.maxMessageBytes ?? MAX_MESSAGE_BYTES,
   });
   const clients = new Set<WebSocket>();
+  let connections = 0;
   const alive = new WeakSet<WebSocket>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -95,11 +99,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ws.on('pong', () => alive.add(ws));
       ws.on('close', () => clients.delete(ws));
       ws.on('error', () => ws.terminate());
-      serveConnection(ws, options.service.handlers, canControl(facts, token), limits);
+      const answers = connectionAnswers(
+        options.service,
+        options.reader ?? null,
+        canControl(facts, token),
+        ++connections,
+      );
+      serveConnection(ws, answers, limits);
     });
   });
 
   const unsubscribe = options.service.subscribe((channel, payload) => {
+    // A game package added or removed: the reader's service must know the same games.
+    if (channel === 'games.changed') options.reader?.reload();
     if (clients.size === 0) return;
     const text = JSON.stringify({ event: channel, payload });
     for (const ws of clients) sendEvent(ws, channel, text, limits);

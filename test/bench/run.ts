@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { judgeSection } from './judge/index.ts';
 import { rendererSection } from './renderer/index.ts';
+import { serveSection } from './serve/index.ts';
 import { tournamentSection } from './tournament/index.ts';
 import { workersSection } from './workers/index.ts';
 import { asTheEngineRuns } from './lib/engine-flags.ts';
@@ -18,7 +19,13 @@ import { heading, targetTable } from './lib/format.ts';
 import type { BenchContext, Figures, PartResult, Section } from './lib/section.ts';
 
 /** Every section; a later one (a tournament simulation) is one more entry. */
-const SECTIONS: readonly Section[] = [judgeSection, tournamentSection, rendererSection, workersSection];
+const SECTIONS: readonly Section[] = [
+  judgeSection,
+  tournamentSection,
+  rendererSection,
+  workersSection,
+  serveSection,
+];
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 

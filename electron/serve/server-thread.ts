@@ -1,0 +1,84 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { requestChannels } from '../../shared/ipc/channels.ts';
+import type { EventChannel } from '../../shared/ipc/channels.ts';
+import type { Handlers } from '../../shared/ipc/handlers.ts';
+import type { LiveTournament } from '../app/service.ts';
+import { errorMessage, isFromHost, type HostRequest } from '../app/host-protocol.ts';
+import { Reader } from './reader.ts';
+import type { ServeService } from './router.ts';
+import { startServer, type RunningServer } from './server.ts';
+import type { FromServerThread, ServerThreadData, ToServerThread } from './thread-protocol.ts';
+
+// The entry of `jury serve`'s server thread (threads.ts starts it): the HTTP and WebSocket server and
+// the reader thread, off the main thread where the engine runs the games. The engine is reached as the
+// desktop app's window reaches its engine host: requests already checked against the contract go to the
+// main thread with host-protocol.ts's messages (its serveHost answers them), events come back the same
+// way, and the main thread sends the live facts of its runs after every change.
+
+if (!parentPort) throw new Error('electron/serve/server-thread.ts runs only as a worker thread');
+const port = parentPort;
+const data = workerData as ServerThreadData;
+
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: Error) => void }>();
+const listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
+let live: readonly LiveTournament[] = [];
+let nextId = 1;
+
+const handlers = Object.fromEntries(
+  requestChannels.map((channel) => [
+    channel,
+    (payload: unknown) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        waiting.set(id, { resolve, reject });
+        port.postMessage({ kind: 'request', id, channel, payload } satisfies HostRequest);
+      }),
+  ]),
+) as unknown as Handlers;
+
+const service: ServeService = {
+  handlers,
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  live: () => live,
+};
+
+let server: RunningServer | null = null;
+const reader = new Reader(data.folders);
+const post = (message: FromServerThread): void => port.postMessage(message);
+
+port.on('message', (message: unknown) => {
+  if (isFromHost(message)) {
+    if (message.kind === 'event') {
+      for (const listener of listeners) listener(message.channel, message.payload);
+      return;
+    }
+    const w = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.ok) w?.resolve(message.value);
+    else w?.reject(new Error(message.message));
+    return;
+  }
+  const control = message as ToServerThread;
+  if (control.kind === 'live') live = control.live;
+  else if (control.kind === 'close') void close();
+});
+
+async function close(): Promise<void> {
+  await server?.close();
+  await reader.close();
+  for (const w of waiting.values()) w.reject(new Error('Jury is stopping'));
+  post({ kind: 'closed' });
+  port.close();
+}
+
+try {
+  server = await startServer({ ...data.server, service, reader });
+  post({ kind: 'listening', port: server.port, token: server.token });
+} catch (e) {
+  await reader.close();
+  post({ kind: 'failed', message: errorMessage(e) });
+  port.close();
+}
