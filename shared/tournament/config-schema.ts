@@ -33,6 +33,12 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
     swissRounds: count('swissRounds', 1000),
     finalists: count('finalists', 10_000),
     permutations: seatOrders,
+    /**
+     * How often the final is played over (default 1): each cycle is a double round robin of the
+     * finalists (2-player games: 2 games per pair), or every group of them again. CodeCup's 10 games
+     * per pair are 5 cycles.
+     */
+    finalCycles: count('finalCycles', 100).optional(),
   }),
   z.strictObject({
     kind: z.literal('knockout'),

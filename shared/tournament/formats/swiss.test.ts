@@ -83,6 +83,25 @@ describe('Swiss then final', () => {
     }
   });
 
+  it('finalCycles plays the final over: 5 cycles are 10 games per pair, as in CodeCup', () => {
+    const ctx = testContext(6, 2);
+    const settings = { swissRounds: 2, finalists: 4, permutations: 'all' as const, finalCycles: 5 };
+    const sim = simulate(() => swiss(settings), ctx, { seed: 3 });
+    const final = sim.scheduled.filter((g) => g.stage === 'final');
+    expect(final).toHaveLength(4 * 3 * 5);
+    const perPair = new Map<string, number>();
+    for (const g of final) perPair.set(pairKey(g.seats), (perPair.get(pairKey(g.seats)) ?? 0) + 1);
+    expect([...perPair.values()]).toEqual([10, 10, 10, 10, 10, 10]);
+    expect(new Set(sim.totals)).toEqual(new Set([2 * 3 * 2 + 60]));
+    const four = simulate(
+      () => swiss({ swissRounds: 1, finalists: 5, permutations: 'rotations', finalCycles: 2 }),
+      testContext(8, 4),
+      { seed: 5 },
+    );
+    expect(four.scheduled.filter((g) => g.stage === 'final')).toHaveLength(2 * 5 * 4);
+    expect(new Set(four.totals)).toEqual(new Set([2 * 4 + 40]));
+  });
+
   it('4-player: groups by standing, then every group of the finalists', () => {
     const ctx = testContext(9, 4);
     const settings = { swissRounds: 3, finalists: 5, permutations: 'rotations' as const };

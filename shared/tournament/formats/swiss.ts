@@ -19,6 +19,8 @@ export interface SwissSettings {
   readonly finalists: number;
   /** Seat orders of a group in multi-player games (ignored for 2-player games). */
   readonly permutations: SeatOrders;
+  /** How often the final is played over (default 1; CodeCup's 10 games per pair are 5). */
+  readonly finalCycles?: number;
 }
 
 const SWISS = 'swiss';
@@ -68,10 +70,11 @@ export function finalists(context: ScheduleContext, history: ScheduleHistory, co
  * its K rounds, so with byes or sit-outs game counts can differ by one round (see game-counts.ts); the
  * standings then compare averages. When the last Swiss game is in, the top N play the final (stage
  * `final`), all at once: a double round robin for 2-player games, every group of the finalists for
- * multi-player games, so every finalist plays equally often. The final ranking comes from the final
- * stage alone. total() is exact.
+ * multi-player games, so every finalist plays equally often, `finalCycles` times over. The final ranking
+ * comes from the final stage alone. total() is exact.
  */
 export function swiss(settings: SwissSettings): Scheduler {
+  const cycles = settings.finalCycles ?? 1;
   return {
     next(context, history) {
       const done = lastRound(history, SWISS);
@@ -91,8 +94,13 @@ export function swiss(settings: SwissSettings): Scheduler {
       const best = finalists(context, history, settings.finalists);
       const plan =
         context.seats === 2
-          ? roundRobinPlan(best, FINAL, 1)
-          : allGroupsPlan(best, context.seats, FINAL, orders);
+          ? roundRobinPlan(best, FINAL, cycles)
+          : Array.from({ length: cycles }, (_, c) =>
+              // The first cycle keeps the match keys of a final played once.
+              allGroupsPlan(best, context.seats, FINAL, orders).map((g) =>
+                c === 0 ? g : { ...g, round: c + 1, match: `${g.match}/c${c + 1}` },
+              ),
+            ).flat();
       const rest = plan.slice(stageGames(history, FINAL).length);
       return rest.length === 0 ? { kind: 'done' } : emit(context, history, rest);
     },
@@ -101,7 +109,7 @@ export function swiss(settings: SwissSettings): Scheduler {
       const k = context.seats;
       const orders = k === 2 ? 2 : seatOrders(k, settings.permutations).length;
       const final = Math.min(settings.finalists, n);
-      const finalGames = k === 2 ? final * (final - 1) : allGroupsCount(final, k, orders);
+      const finalGames = cycles * (k === 2 ? final * (final - 1) : allGroupsCount(final, k, orders));
       return settings.swissRounds * Math.floor(n / k) * orders + finalGames;
     },
   };
