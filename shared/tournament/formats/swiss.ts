@@ -20,7 +20,7 @@ export interface SwissSettings {
   /** Seat orders of a group in multi-player games (ignored for 2-player games). */
   readonly permutations: SeatOrders;
   /** How often the final is played over (default 1; CodeCup's 10 games per pair are 5). */
-  readonly finalCycles?: number;
+  readonly finalCycles?: number | undefined;
 }
 
 const SWISS = 'swiss';
