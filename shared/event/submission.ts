@@ -66,8 +66,8 @@ export interface Submission {
   readonly language: (typeof LANGUAGE_IDS)[number] | null;
   /** An archive's build command (run in its unpacked folder), or null. */
   readonly buildCommand: string | null;
-  /** An archive's command that starts the program (in its unpacked folder). */
-  readonly runCommand: string | null;
+  /** An archive's command that starts the program (in its unpacked folder): the program, its arguments. */
+  readonly runCommand: readonly string[] | null;
   readonly status: SubmissionState;
   /** Set by the organiser: the version never plays while it is set. */
   readonly disqualified: { readonly at: string; readonly reason: string } | null;
@@ -92,3 +92,16 @@ export function playingVersion<S extends Pick<Submission, 'id' | 'version' | 'st
   if (picked) return picked;
   return playable.reduce<S | null>((best, s) => (best === null || s.version > best.version ? s : best), null);
 }
+
+/**
+ * The moves between states the store allows: a version is built once it is received, and a build cut
+ * off by a crash (`building`, or `built` before its smoke test ended) starts again from `building`.
+ */
+export const NEXT_STATES: Readonly<Record<SubmissionState['state'], readonly SubmissionState['state'][]>> = {
+  received: ['building'],
+  building: ['building', 'build-failed', 'built'],
+  'build-failed': [],
+  built: ['building', 'smoke-failed', 'working'],
+  'smoke-failed': [],
+  working: [],
+};

@@ -203,3 +203,9 @@ function isReadableFile(path: string): boolean {
     return false;
   }
 }
+
+/**
+ * Why a build step failed, in words (its limits by name, else its exit): for a build run outside
+ * {@link prepareBot} under the same limits (an event's archive with its own build command).
+ */
+export { failure as buildFailure, BUILD_OUTPUT_BYTES };

@@ -168,3 +168,16 @@ function isUtf8(bytes: Uint8Array): boolean {
     return false;
   }
 }
+
+/**
+ * The files of a stored upload again (to build it after a crash): the one source file, or the
+ * archive read with the same checks as when it was uploaded.
+ */
+export async function unpackStored(
+  kind: 'file' | 'archive',
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<UnpackedArchive> {
+  if (kind === 'file') return { files: [{ path: fileName, bytes, executable: false }], folders: [] };
+  return archiveKindOf(fileName) === 'zip' ? readZip(bytes) : readTarGz(bytes);
+}

@@ -118,7 +118,7 @@ export function createStoreFile(path: string, init: StoreInit, now: Date, option
  * created the same store at the same moment): a hard link fails rather than replace, then the temporary
  * name goes. Where hard links are not supported, a rename after a last check.
  */
-function placeNoReplace(temporary: string, path: string): void {
+export function placeNoReplace(temporary: string, path: string): void {
   try {
     linkSync(temporary, path);
     rmSync(temporary, { force: true });

@@ -101,6 +101,20 @@ const v2: Migration = (db) => {
 /** Every migration in order: index i turns schema version i into version i + 1. Append only. */
 export const MIGRATIONS: readonly Migration[] = [v1, v2];
 
+/**
+ * Which kind of Jury SQLite file a list of migrations belongs to: its application_id and its name in
+ * messages. A tournament store by default; an event's store (electron/engine/event/) has its own, so
+ * neither is ever taken for the other.
+ */
+export interface StoreKind {
+  readonly applicationId: number;
+  /** `Jury tournament store`, `Jury event store`. */
+  readonly name: string;
+}
+
+/** The tournament store's kind. */
+export const TOURNAMENT_STORE: StoreKind = { applicationId: STORE_APPLICATION_ID, name: 'Jury tournament store' };
+
 /** The schema version this Jury writes. */
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -116,11 +130,16 @@ export function readVersion(db: Db): { version: number; applicationId: number } 
  * Refuses a file that is not a Jury store or is newer than `migrations` knows; returns its version.
  * An empty file (no tables, version 0) is accepted: `create` migrates it from nothing.
  */
-export function checkVersion(db: Db, path: string, migrations: readonly Migration[] = MIGRATIONS): number {
+export function checkVersion(
+  db: Db,
+  path: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+  kind: StoreKind = TOURNAMENT_STORE,
+): number {
   const { version, applicationId } = readVersion(db);
   const tables = num(db.sql("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() ?? {}, 'n');
-  if (applicationId !== STORE_APPLICATION_ID && (applicationId !== 0 || version !== 0 || tables > 0)) {
-    throw new StoreError('not-a-store', `${path} is an SQLite file but not a Jury tournament store`);
+  if (applicationId !== kind.applicationId && (applicationId !== 0 || version !== 0 || tables > 0)) {
+    throw new StoreError('not-a-store', `${path} is an SQLite file but not a ${kind.name}`);
   }
   if (version > migrations.length) {
     throw new StoreError(
@@ -140,8 +159,9 @@ export function migrate(
   db: Db,
   path: string,
   migrations: readonly Migration[] = MIGRATIONS,
+  kind: StoreKind = TOURNAMENT_STORE,
 ): { from: number; to: number } {
-  const from = checkVersion(db, path, migrations);
+  const from = checkVersion(db, path, migrations, kind);
   for (let version = from; version < migrations.length; version++) {
     const step = migrations[version];
     if (!step) break;
@@ -149,7 +169,7 @@ export function migrate(
       // Another process may have migrated between our check and our write lock: then skip the step.
       if (readVersion(db).version !== version) return;
       step(db.db);
-      db.db.exec(`PRAGMA application_id = ${STORE_APPLICATION_ID}`);
+      db.db.exec(`PRAGMA application_id = ${kind.applicationId}`);
       db.db.exec(`PRAGMA user_version = ${version + 1}`);
     });
   }
