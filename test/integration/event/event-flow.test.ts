@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,13 @@ describe('an event, from the first upload to the final (real builds, real games)
     // Typed in lower case, without dashes: still Ada.
     expect(event.contestant.signIn(ada.toLowerCase().replaceAll('-', ' ')).name).toBe('Ada');
     expect(event.contestant.signIn(bob).name).toBe('Bob');
+    // Only a hash of each code is stored.
+    const stored = ['event.sqlite', 'event.sqlite-wal']
+      .filter((f) => existsSync(join(place.folder, f)))
+      .map((f) => readFileSync(join(place.folder, f)).toString('latin1'))
+      .join('');
+    expect(stored).toContain('Ada');
+    for (const code of [ada, bob]) expect(stored).not.toContain(code.replaceAll('-', ''));
   });
 
   it('a source that does not compile is stored, marked build-failed with the compiler log', async () => {

@@ -107,4 +107,27 @@ describe('bad uploads through the event (each stores nothing), and builds that r
     expect(test.state).toBe('failed');
     expect(test.message).toBe('0 working programs; 6561 needs at least 2');
   });
+
+  it('tick plays a test competition every testEveryMinutes while uploads are open', async () => {
+    const other = eventFolder();
+    const t = clock('2026-05-01T10:00:00Z');
+    const timed = EventService.create({ ...SETTINGS, testEveryMinutes: 10 }, options(other.folder, t.now));
+    try {
+      expect((await timed.organiser.tick())?.number).toBe(1);
+      t.set('2026-05-01T10:09:59Z');
+      expect(await timed.organiser.tick()).toBeNull();
+      t.set('2026-05-01T10:10:00Z');
+      expect((await timed.organiser.tick())?.number).toBe(2);
+      t.set('2026-05-01T11:00:00Z');
+      timed.organiser.setLocked(true);
+      expect(await timed.organiser.tick()).toBeNull();
+      expect(timed.organiser.competitions().map((c) => [c.kind, c.number])).toEqual([
+        ['test', 1],
+        ['test', 2],
+      ]);
+    } finally {
+      await timed.close();
+      other.remove();
+    }
+  });
 });
