@@ -1,10 +1,9 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 import type { JuryService, LiveTournament } from '../app/service.ts';
 import { createJuryService } from '../app/service.ts';
 import { dispatch } from './dispatch.ts';
+import { yieldToTheJudge } from './priority.ts';
 import type { ReaderAnswer, ReaderFolders, ToReader } from './reader-protocol.ts';
 
 // The entry of `jury serve`'s reader thread (reader.ts starts it): a Jury service of its own over the
@@ -18,21 +17,6 @@ if (!parentPort) throw new Error('electron/serve/reader-thread.ts runs only as a
 const port = parentPort;
 const folders = workerData as ReaderFolders;
 yieldToTheJudge();
-
-/**
- * Lowers this thread's priority to the least (nice 19): on a machine with few cores, the reads must take
- * the CPU time the judge and the bots leave, not the other way round. Linux only (setpriority with a
- * thread id changes that thread alone); elsewhere, or when refused, the thread keeps its priority.
- */
-function yieldToTheJudge(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, 19);
-  } catch {
-    // Reads then compete as equals, still off the judge's event loop.
-  }
-}
 
 const open = (): Promise<JuryService> =>
   createJuryService({ ...folders, mode: 'browser', canControl: false });

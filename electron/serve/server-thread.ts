@@ -4,6 +4,7 @@ import type { EventChannel } from '../../shared/ipc/channels.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 import type { LiveTournament } from '../app/service.ts';
 import { errorMessage, isFromHost, type HostRequest } from '../app/host-protocol.ts';
+import { yieldToTheJudge } from './priority.ts';
 import { Reader } from './reader.ts';
 import type { ServeService } from './router.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -13,11 +14,13 @@ import type { FromServerThread, ServerThreadData, ToServerThread } from './threa
 // the reader thread, off the main thread where the engine runs the games. The engine is reached as the
 // desktop app's window reaches its engine host: requests already checked against the contract go to the
 // main thread with host-protocol.ts's messages (its serveHost answers them), events come back the same
-// way, and the main thread sends the live facts of its runs after every change.
+// way, and the main thread sends the live facts of its runs after every change. At the least priority
+// (priority.ts): under a full CPU, the judge and the bots come first.
 
 if (!parentPort) throw new Error('electron/serve/server-thread.ts runs only as a worker thread');
 const port = parentPort;
 const data = workerData as ServerThreadData;
+yieldToTheJudge();
 
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: Error) => void }>();
 const listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
