@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Contestant } from '../../../shared/event/contestant.ts';
 import { eventSettingsSchema, type EventSettings } from '../../../shared/event/settings.ts';
-import {
-  NEXT_STATES,
-  smokeResultSchema,
-  type Submission,
-  type SubmissionState,
-} from '../../../shared/event/submission.ts';
-import { LANGUAGE_IDS } from '../../../shared/bots/languages.ts';
+import { NEXT_STATES, type Submission, type SubmissionState } from '../../../shared/event/submission.ts';
 import { parseStoredJson, StoreError } from '../store/errors.ts';
 import { toJson } from '../store/lifecycle.ts';
 import { num, text, textOrNull, transaction, type Db, type Row } from '../store/sqlite.ts';
@@ -16,6 +10,7 @@ import { createEventDb, openEventDb } from './event-db.ts';
 import type { CheckedUpload } from './upload.ts';
 import type { Competition, Entrant } from '../../../shared/event/competition.ts';
 import { rowCompetition } from './competition-row.ts';
+import { COLUMNS, rowSubmission } from './submission-row.ts';
 
 /** How a built program starts: its command line and working folder (absolute paths). */
 export interface Launch {
@@ -24,9 +19,9 @@ export interface Launch {
 }
 const launchSchema = z.object({ command: z.array(z.string()).min(1), cwd: z.string() });
 
-/** A fresh id for a stored thing: a letter and 16 hex digits (ids are no secret; codes are). */
+/** A fresh id for a stored thing: `con-`, `sub-` or `comp-` and 16 hex digits (ids are no secret; codes are). */
 export function newId(prefix: string): string {
-  return `${prefix}${randomBytes(8).toString('hex')}`;
+  return `${prefix}-${randomBytes(8).toString('hex')}`;
 }
 
 /**
@@ -102,7 +97,7 @@ export class EventStore {
         if (this.#db.sql('SELECT 1 FROM contestants WHERE name_key = ?').get(key)) {
           throw new StoreError('conflict', `a contestant is already named ${JSON.stringify(name)}`);
         }
-        const id = newId('c');
+        const id = newId('con');
         this.#db
           .sql('INSERT INTO contestants (id, position, name, name_key, code_hash) VALUES (?, ?, ?, ?, ?)')
           .run(id, start + i, name, key, codeHash);
@@ -144,7 +139,7 @@ export class EventStore {
 
   /** Stores a checked upload as the contestant's next version, state `received`. */
   addSubmission(contestant: string, upload: CheckedUpload): Submission {
-    const id = newId('s');
+    const id = newId('sub');
     transaction(this.#db, () => {
       const version = num(
         this.#db
@@ -246,7 +241,7 @@ export class EventStore {
     file: (number: number) => string,
     entrants: readonly Entrant[],
   ): Competition {
-    const id = newId('k');
+    const id = newId('comp');
     transaction(this.#db, () => {
       const number = num(
         this.#db.sql('SELECT coalesce(max(number), 0) + 1 AS n FROM competitions WHERE kind = ?').get(kind) ??
@@ -282,50 +277,6 @@ export class EventStore {
   }
 }
 
-const COLUMNS = `id, contestant, version, received_at, sha256, size, file_name, kind, language, build_command,
-  run_command, state, log, smoke, disqualified_at, disqualified_reason`;
-
 function rowContestant(row: Row): Contestant {
   return { id: text(row, 'id'), name: text(row, 'name'), chosen: textOrNull(row, 'chosen') };
-}
-
-function rowSubmission(row: Row): Submission {
-  const language = textOrNull(row, 'language');
-  const run = textOrNull(row, 'run_command');
-  const at = textOrNull(row, 'disqualified_at');
-  return {
-    id: text(row, 'id'),
-    contestant: text(row, 'contestant'),
-    version: num(row, 'version'),
-    receivedAt: text(row, 'received_at'),
-    sha256: text(row, 'sha256'),
-    size: num(row, 'size'),
-    fileName: text(row, 'file_name'),
-    kind: text(row, 'kind') === 'archive' ? 'archive' : 'file',
-    language: LANGUAGE_IDS.find((l) => l === language) ?? null,
-    buildCommand: textOrNull(row, 'build_command'),
-    runCommand: run === null ? null : z.array(z.string()).parse(parseStoredJson(run, 'run_command')),
-    status: rowStatus(row),
-    disqualified: at === null ? null : { at, reason: textOrNull(row, 'disqualified_reason') ?? '' },
-  };
-}
-
-function rowStatus(row: Row): SubmissionState {
-  const state = text(row, 'state');
-  const log = textOrNull(row, 'log') ?? '';
-  const smokeText = textOrNull(row, 'smoke');
-  const smoke = smokeText === null ? null : smokeResultSchema.parse(parseStoredJson(smokeText, 'smoke'));
-  switch (state) {
-    case 'received':
-    case 'building':
-      return { state };
-    case 'build-failed':
-    case 'built':
-      return { state, log };
-    case 'smoke-failed':
-    case 'working':
-      if (smoke === null) break;
-      return { state, log, smoke };
-  }
-  throw new StoreError('not-a-store', `a submission has the unknown state ${JSON.stringify(state)}`);
 }
