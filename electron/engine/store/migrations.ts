@@ -113,7 +113,10 @@ export interface StoreKind {
 }
 
 /** The tournament store's kind. */
-export const TOURNAMENT_STORE: StoreKind = { applicationId: STORE_APPLICATION_ID, name: 'Jury tournament store' };
+export const TOURNAMENT_STORE: StoreKind = {
+  applicationId: STORE_APPLICATION_ID,
+  name: 'Jury tournament store',
+};
 
 /** The schema version this Jury writes. */
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
