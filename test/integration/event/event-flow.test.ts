@@ -4,6 +4,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventRefusal } from '../../../electron/engine/event/refusal.ts';
 import { EventService } from '../../../electron/engine/event/service.ts';
+import { sandboxCapabilities } from '../../../electron/engine/process/sandbox.ts';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
 import { bot6561, clock, eventFolder, options, SETTINGS } from './event-helpers.ts';
 
@@ -166,6 +167,36 @@ describe('an event, from the first upload to the final (real builds, real games)
     expect(up.code).toBe('bad-upload');
     expect(existsSync(join(place.folder, '..', 'x.py'))).toBe(false);
   });
+
+  it.skipIf(sandboxCapabilities().bwrap === null)(
+    "a contestant's program cannot read another's files or the event's store (bwrap)",
+    async () => {
+      const targets = [
+        join(place.folder, 'work', ids['bob2']!, 'build', 'bob', 'bot.py'),
+        join(place.folder, 'event.sqlite'),
+        join(place.folder, 'competitions', 'test-1.sqlite'),
+        '../../../event.sqlite',
+      ];
+      const spy = [
+        'import sys',
+        'seen = []',
+        `for p in ${JSON.stringify(targets)}:`,
+        '    try:',
+        "        seen.append('READ ' + open(p, 'rb').read(40).hex())",
+        '    except OSError as e:',
+        "        seen.append('NO ' + type(e).__name__)",
+        "print(' '.join(seen), file=sys.stderr)",
+        'sys.exit(1)',
+      ].join('\n');
+      const done = await (
+        await event.contestant.upload(ada, { fileName: 'spy.py', bytes: strToU8(spy) })
+      ).built;
+      if (done.status.state !== 'smoke-failed') throw new Error(JSON.stringify(done.status));
+      expect(done.status.smoke.verdict).toContain(
+        '"NO FileNotFoundError NO FileNotFoundError NO FileNotFoundError NO FileNotFoundError"',
+      );
+    },
+  );
 
   it('disqualifying a version takes it out of play; re-admitting gives it back', () => {
     expect(event.organiser.disqualify(ids['ada2']!, 'copied').disqualified?.reason).toBe('copied');
