@@ -64,7 +64,8 @@ export class EventService {
         store.setCompetitionState(c.id, 'stopped', 'interrupted: Jury stopped while it ran');
     }
     for (const s of store.submissions()) {
-      if (['received', 'building', 'built'].includes(s.status.state)) void service.#core.build(s.id);
+      if (['received', 'building', 'built'].includes(s.status.state))
+        service.#core.build(s.id).catch(() => undefined);
     }
     return service;
   }
