@@ -276,6 +276,7 @@ Exit codes: 0 imported, 2 a usage or input error (a bad file, an existing databa
     .option('--store <dir>', "the folder of tournament databases (default: Jury's tournaments folder)")
     .option('--workspace <dir>', 'the folder of the bot library, settings and presets (default: its parent)')
     .option('--token <token>', 'the control token for other machines (default: a random one, printed)')
+    .option('--event <folder>', "serve this event too: contestants' and organiser's routes under /event/")
     .addHelpText(
       'after',
       `

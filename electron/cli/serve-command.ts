@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspectStoreFile } from '../engine/store/inspect.ts';
 import { serveUrls } from '../serve/addresses.ts';
@@ -35,6 +35,23 @@ function firstStopSignal(): Promise<NodeJS.Signals> {
   });
 }
 
+/** Opens the event of `jury serve --event` on this thread (the engine's), its smoke test the app's. */
+async function openEvent(folder: string) {
+  const { EventService } = await import('../engine/event/service.ts');
+  const { smokeTest } = await import('../app/library/smoke-test.ts');
+  const { processLauncher } = await import('../engine/bot-launcher.ts');
+  try {
+    return EventService.open({
+      folder,
+      smokeTest: (bot, game) => smokeTest(bot, game, processLauncher()),
+      launcher: processLauncher(),
+      holder: 'jury serve',
+    });
+  } catch (e) {
+    throw new UsageError(`cannot open the event in ${folder}: ${(e as Error).message}`);
+  }
+}
+
 /**
  * `jury serve`: the engine service in browser mode behind the HTTP and WebSocket server, until Ctrl-C.
  * `untilStop` resolves when the server should stop (a signal; tests pass their own).
@@ -60,6 +77,7 @@ export async function serveCommand(
       `the app is not built (no ${join(staticRoot, 'index.html')}): run npm run build first`,
     );
   }
+  const event = flags.event !== undefined ? await openEvent(resolve(process.cwd(), flags.event)) : undefined;
   // Loaded here, not at the top: `jury play` and friends need none of the app's engine service.
   const { createJuryService } = await import('../app/service.ts');
   let service;
@@ -71,27 +89,33 @@ export async function serveCommand(
       mode: 'browser',
     });
   } catch (e) {
+    await event?.close();
     throw new UsageError(`cannot open the workspace ${settings.workspace}: ${(e as Error).message}`);
   }
   // The server in a thread of its own, the engine (the games) alone on this one (docs/serve.md).
   const { startServeThreads } = await import('../serve/threads.ts');
   let server;
   try {
-    server = await startServeThreads(service, {
-      folders: {
-        workspace: settings.workspace,
-        storeFolder: settings.storeFolder,
-        ...(settings.singleStore !== undefined ? { singleStore: settings.singleStore } : {}),
+    server = await startServeThreads(
+      service,
+      {
+        folders: {
+          workspace: settings.workspace,
+          storeFolder: settings.storeFolder,
+          ...(settings.singleStore !== undefined ? { singleStore: settings.singleStore } : {}),
+        },
+        server: {
+          staticRoot,
+          port: settings.port,
+          host: settings.host,
+          ...(settings.token !== undefined ? { token: settings.token } : {}),
+        },
       },
-      server: {
-        staticRoot,
-        port: settings.port,
-        host: settings.host,
-        ...(settings.token !== undefined ? { token: settings.token } : {}),
-      },
-    });
+      event,
+    );
   } catch (e) {
     await service.close();
+    await event?.close();
     throw new UsageError((e as Error).message);
   }
   io.out(
@@ -102,10 +126,18 @@ export async function serveCommand(
       token: server.token,
     }),
   );
+  if (event)
+    io.out(`the event ${event.organiser.settings().name}: its routes are at /event/ (docs/event-day.md)\n`);
+  // Test competitions every N minutes, when the event says so (organiser.tick decides).
+  const ticker = event
+    ? setInterval(() => void event.organiser.tick().catch(() => undefined), 60_000)
+    : undefined;
   await untilStop();
   io.out('stopping (Ctrl-C again to quit at once)…\n');
+  clearInterval(ticker);
   await server.close();
   await service.close();
+  await event?.close();
   io.out('stopped\n');
   return 0;
 }

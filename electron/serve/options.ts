@@ -15,6 +15,8 @@ export interface ServeFlags {
   readonly store?: string;
   readonly workspace?: string;
   readonly token?: string;
+  /** `--event <folder>`: serve this event's routes too (docs/event-day.md). */
+  readonly event?: string;
 }
 
 /** What `jury serve` runs with. */

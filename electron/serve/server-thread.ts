@@ -7,7 +7,9 @@ import { errorMessage, isFromHost, type HostRequest } from '../app/host-protocol
 import { yieldToTheJudge } from './priority.ts';
 import { Reader } from './reader.ts';
 import type { ServeService } from './router.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { isEventAnswer, type EventCall } from './event-protocol.ts';
+import { EventCallError, eventRoutes, type EventCaller } from './event-routes.ts';
+import { newToken, startServer, type RunningServer } from './server.ts';
 import type { FromServerThread, ServerThreadData, ToServerThread } from './thread-protocol.ts';
 
 // The entry of `jury serve`'s server thread (threads.ts starts it): the HTTP and WebSocket server and
@@ -48,6 +50,15 @@ const service: ServeService = {
   live: () => live,
 };
 
+// An event's calls (event-routes.ts → event-host.ts on the main thread), answered by id.
+const eventWaiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: Error) => void }>();
+const callEvent = ((face: EventCall['face'], method: EventCall['method'], args: unknown[]) =>
+  new Promise((resolve, reject) => {
+    const id = nextId++;
+    eventWaiting.set(id, { resolve, reject });
+    port.postMessage({ kind: 'event-call', id, face, method, args } as EventCall);
+  })) as EventCaller;
+
 let server: RunningServer | null = null;
 const reader = new Reader(data.folders);
 const post = (message: FromServerThread): void => port.postMessage(message);
@@ -64,6 +75,13 @@ port.on('message', (message: unknown) => {
     else w?.reject(new Error(message.message));
     return;
   }
+  if (isEventAnswer(message)) {
+    const w = eventWaiting.get(message.id);
+    eventWaiting.delete(message.id);
+    if (message.ok) w?.resolve(message.value);
+    else w?.reject(new EventCallError(message.code, message.message));
+    return;
+  }
   const control = message as ToServerThread;
   if (control.kind === 'live') live = control.live;
   else if (control.kind === 'close') void close();
@@ -72,13 +90,20 @@ port.on('message', (message: unknown) => {
 async function close(): Promise<void> {
   await server?.close();
   await reader.close();
-  for (const w of waiting.values()) w.reject(new Error('Jury is stopping'));
+  for (const w of [...waiting.values(), ...eventWaiting.values()]) w.reject(new Error('Jury is stopping'));
   post({ kind: 'closed' });
   port.close();
 }
 
 try {
-  server = await startServer({ ...data.server, service, reader });
+  const token = data.server.token ?? newToken();
+  server = await startServer({
+    ...data.server,
+    token,
+    service,
+    reader,
+    ...(data.event ? { event: eventRoutes(callEvent, token) } : {}),
+  });
   post({ kind: 'listening', port: server.port, token: server.token });
 } catch (e) {
   await reader.close();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -43,6 +43,11 @@ export interface ServerOptions {
   readonly host?: string;
   /** The control token; default a fresh random one. */
   readonly token?: string;
+  /**
+   * An event's routes under `/event/` (event-routes.ts), when `jury serve --event` serves one; they
+   * check who calls themselves.
+   */
+  readonly event?: (req: IncomingMessage, res: ServerResponse) => void;
   /** Overrides of the per-connection limits (tests use small ones). */
   readonly limits?: Partial<ConnectionLimits> & { readonly maxMessageBytes?: number };
 }
@@ -74,7 +79,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     frameDropBytes: options.limits?.frameDropBytes ?? FRAME_DROP_BYTES,
     stalledBytes: options.limits?.stalledBytes ?? STALLED_BYTES,
   };
-  const server = createServer(staticHandler(options.staticRoot));
+  const statics = staticHandler(options.staticRoot);
+  const event = options.event;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (event && (path === '/event' || path.startsWith('/event/'))) event(req, res);
+    else statics(req, res);
+  });
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.limits?.maxMessageBytes ?? MAX_MESSAGE_BYTES,

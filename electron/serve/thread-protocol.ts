@@ -16,6 +16,8 @@ export interface ServerThreadData {
     readonly host: string;
     readonly token?: string;
   };
+  /** Serve an event's routes under `/event/` (the main thread answers their calls: event-host.ts). */
+  readonly event?: boolean;
 }
 
 /** Main → server thread. */

@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { HostPort } from '../app/host-protocol.ts';
 import { serveHost } from '../app/host-protocol.ts';
 import type { JuryService } from '../app/service.ts';
+import type { EventService } from '../engine/event/service.ts';
+import { serveEvent } from './event-host.ts';
 import type { FromServerThread, ServerThreadData, ToServerThread } from './thread-protocol.ts';
 
 /**
@@ -20,15 +22,26 @@ export interface ServeThreads {
   close(): Promise<void>;
 }
 
-/** Starts the server thread over `service`; rejects with the server's message (a port in use). */
-export async function startServeThreads(service: JuryService, data: ServerThreadData): Promise<ServeThreads> {
-  const worker = new Worker(new URL('./server-thread.ts', import.meta.url), { workerData: data });
+/**
+ * Starts the server thread over `service` (and `event`'s routes, when given: its calls are answered
+ * here, event-host.ts); rejects with the server's message (a port in use).
+ */
+export async function startServeThreads(
+  service: JuryService,
+  data: ServerThreadData,
+  event?: EventService,
+): Promise<ServeThreads> {
+  const worker = new Worker(new URL('./server-thread.ts', import.meta.url), {
+    workerData: { ...data, event: event !== undefined },
+  });
   const host: HostPort = {
     post: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.on('message', listener),
   };
   // The engine's side of host-protocol.ts: requests answered by id, every event forwarded.
   void serveHost(host, Promise.resolve(service), () => {});
+  if (event)
+    serveEvent({ post: (m) => worker.postMessage(m), onMessage: (l) => worker.on('message', l) }, event);
   let queued = false;
   const sendLive = (): void => {
     queued = false;
