@@ -3,6 +3,7 @@ import { gameIds } from '../../shared/games/registry.ts';
 import { DEFAULT_TIMING_MODE, TIMING_MODES } from '../../shared/timing/modes.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { ServeFlags } from '../serve/options.ts';
+import type { EventCreateFlags } from './event-command.ts';
 import type { StandingsFlags } from './standings-command.ts';
 import { StoreError } from '../engine/store/errors.ts';
 import { EXIT, UsageError } from './usage-error.ts';
@@ -286,6 +287,29 @@ their address carries the printed token (?token=…). See docs/serve.md. Needs t
     )
     .action(async (flags: ServeFlags) =>
       setCode(await (await import('./serve-command.ts')).serveCommand(flags, io)),
+    );
+
+  const event = program
+    .command('event')
+    .description('an event: contestants upload their programs over the LAN (docs/event-day.md)');
+  event
+    .command('create <folder>')
+    .description('create an event in a new folder')
+    .option('--name <name>', "the event's name")
+    .option('--game <id>', 'the game: more, less, 6561, flit or a game package')
+    .option('--deadline <time>', 'uploads close then: an ISO time with a zone, 2026-05-01T16:00:00+02:00')
+    .option('--test-every <minutes>', 'play a test competition every N minutes while uploads are open')
+    .option('--samples', 'seat the sample bots in test competitions too')
+    .option('--settings <file>', 'the settings as JSON (docs/event-day.md); the flags override them')
+    .action(async (folder: string, flags: EventCreateFlags) =>
+      setCode(await (await import('./event-command.ts')).eventCreateCommand(folder, flags, io)),
+    );
+  event
+    .command('add-contestants <folder> [names...]')
+    .description("add contestants and print each one's join code (shown this once)")
+    .option('--file <list>', 'a list of names, one a line (# comments and blank lines skipped)')
+    .action(async (folder: string, names: string[], flags: { file?: string }) =>
+      setCode(await (await import('./event-command.ts')).eventAddCommand(folder, names, flags, io)),
     );
 
   return program;
