@@ -43,15 +43,19 @@ export function readBody(req: IncomingMessage, cap: number, tooLarge: string): P
   });
 }
 
-/** Reads a JSON body of at most `cap` bytes; 400 for one that is not JSON. */
-export async function readJson(req: IncomingMessage, cap: number): Promise<unknown> {
+/** Reads a JSON object of at most `cap` bytes (none: `{}`); 400 for a body that is not one. */
+export async function readJson(req: IncomingMessage, cap: number): Promise<Record<string, unknown>> {
   const bytes = await readBody(req, cap, `the request's body may be at most ${cap} bytes`);
   if (bytes.length === 0) return {};
+  let value: unknown;
   try {
-    return JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown;
+    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch {
     throw new HttpRefusal(400, 'the body is not JSON');
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new HttpRefusal(400, 'the body must be a JSON object');
+  return value as Record<string, unknown>;
 }
 
 const COMMON = {
@@ -175,6 +179,11 @@ export class SignInLimiter {
   }
 
   failed(address: string, now = Date.now()): void {
+    // Addresses that never come back would stay for ever: past many, the ended windows go.
+    if (this.#failures.size > 10_000) {
+      for (const [a, f] of this.#failures)
+        if (now - f.since >= SIGN_IN_LIMIT.windowMs) this.#failures.delete(a);
+    }
     const f = this.#failures.get(address);
     if (!f || now - f.since >= SIGN_IN_LIMIT.windowMs) this.#failures.set(address, { count: 1, since: now });
     else f.count++;

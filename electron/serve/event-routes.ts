@@ -73,7 +73,7 @@ export function eventRoutes(
     if (method !== 'GET' && method !== 'HEAD' && !isSameOrigin(req.headers.origin, req.headers.host))
       throw new HttpRefusal(403, 'a page of another site may not send this');
     const path = url.pathname.replace(/\/+$/, '');
-    const parts = path.split('/').slice(2).map(decodeURIComponent);
+    const parts = path.split('/').slice(2).map(decodePart);
     if (parts[0] === 'organiser') {
       const given = url.searchParams.get('token') ?? headerText(req.headers['x-jury-token']);
       const facts = { remoteAddress: req.socket.remoteAddress, host: req.headers.host, token: given };
@@ -101,10 +101,10 @@ export function eventRoutes(
     if (wait > 0) {
       throw new HttpRefusal(429, `too many wrong codes from this address; try again in ${wait} s`);
     }
-    const body = (await readJson(req, 4096)) as { code?: unknown };
+    const body = await readJson(req, 4096);
     try {
-      const me = await call('contestant', 'signIn', [body.code]);
-      const session = sessions.open(String(body.code));
+      const me = await call('contestant', 'signIn', [body['code']]);
+      const session = sessions.open(String(body['code']));
       sendJson(res, 200, { ...(me as object), session }, { 'set-cookie': cookie(session, 12 * 3600) });
     } catch (e) {
       if (e instanceof EventCallError && e.code === 'denied') limiter.failed(address);
@@ -134,8 +134,8 @@ export function eventRoutes(
       return sendJson(res, 202, await call('contestant', 'upload', [code, request]));
     }
     if (method === 'POST' && what === 'choose' && parts.length === 1) {
-      const body = (await readJson(req, 4096)) as { version?: unknown };
-      return sendJson(res, 200, await call('contestant', 'choose', [code, body.version ?? null]));
+      const body = await readJson(req, 4096);
+      return sendJson(res, 200, await call('contestant', 'choose', [code, body['version'] ?? null]));
     }
     if (get && what === 'competitions') {
       if (parts.length === 1) return sendJson(res, 200, await call('contestant', 'competitions', [code]));
@@ -158,8 +158,7 @@ export function eventRoutes(
     const [what, id, sub, index] = parts;
     const get = method === 'GET';
     const post = method === 'POST';
-    const json = (): Promise<Record<string, unknown>> =>
-      readJson(req, JSON_CAP) as Promise<Record<string, unknown>>;
+    const json = (): Promise<Record<string, unknown>> => readJson(req, JSON_CAP);
     const answer = async (m: (typeof ORGANISER_METHODS)[number], args: unknown[]): Promise<void> =>
       sendJson(res, 200, await call('organiser', m, args));
     const one = parts.length === 1;
@@ -222,6 +221,14 @@ async function uploadRequest(req: IncomingMessage, url: URL) {
     ...optional('build', 'buildCommand'),
     ...optional('run', 'runCommand'),
   };
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpRefusal(400, 'the address is not valid');
+  }
 }
 
 function gameIndex(text: string | undefined): number {

@@ -184,6 +184,13 @@ describe('jury serve --event: the contestants and the organiser over HTTP', () =
     });
     expect([notJson.status, await notJson.json()]).toEqual([400, { error: 'the body is not JSON' }]);
     expect((await api('/event/competitions/x/games/abc', { session: adaSession })).status).toBe(400);
+    const nullBody = await fetch(`${url}/event/sign-in`, { method: 'POST', body: 'null' });
+    expect([nullBody.status, await nullBody.json()]).toEqual([
+      400,
+      { error: 'the body must be a JSON object' },
+    ]);
+    const badPath = await api('/event/versions/%E0%A4%A/source', { session: adaSession });
+    expect(badPath).toMatchObject({ status: 400, body: { error: 'the address is not valid' } });
     expect((await versions(adaSession)).length).toBe(2);
   });
 
