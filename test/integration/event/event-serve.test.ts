@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../electron/cli/program.ts';
 import { serveCommand } from '../../../electron/cli/serve-command.ts';
 import { EventService } from '../../../electron/engine/event/service.ts';
 import type { Submission } from '../../../shared/event/submission.ts';
@@ -81,8 +83,8 @@ async function api(path: string, init: { session?: string; body?: unknown; metho
   return { status: res.status, headers: res.headers, body: JSON.parse(text) as Record<string, unknown> };
 }
 
-async function upload(session: string, name: string, bytes: Uint8Array | string) {
-  const res = await fetch(`${url}/event/upload?name=${encodeURIComponent(name)}`, {
+async function upload(session: string, name: string, bytes: Uint8Array | string, query = '') {
+  const res = await fetch(`${url}/event/upload?name=${encodeURIComponent(name)}${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${session}` },
     body: typeof bytes === 'string' ? bytes : Buffer.from(bytes),
@@ -238,9 +240,13 @@ describe('jury serve --event: the contestants and the organiser over HTTP', () =
   });
 
   it("a contestant cannot reach another's versions, source or stderr with their ids", async () => {
-    const up = await upload(bobSession, 'bot.py', bot6561('BOB-SECRET'));
+    // An archive with its run command in the query.
+    const zip = zipSync({ 'main.py': bot6561('BOB-SECRET') });
+    const up = await upload(bobSession, 'bot.zip', zip, '&run=python3%20main.py');
     ids['bob1'] = up.body['id'] as string;
-    expect((await built(bobSession)).map((v) => v.status.state)).toEqual(['working']);
+    expect((await built(bobSession)).map((v) => [v.kind, v.runCommand, v.status.state])).toEqual([
+      ['archive', ['python3', 'main.py'], 'working'],
+    ]);
     expect((await versions(bobSession)).map((v) => v.id)).toEqual([ids['bob1']]);
     const source = await api(`/event/versions/${ids['ada2']}/source`, { session: bobSession });
     expect(source).toMatchObject({ status: 404, body: { error: 'you have no such version' } });
@@ -287,6 +293,22 @@ describe('jury serve --event: the contestants and the organiser over HTTP', () =
       (await raw('/event/organiser/contestants', { ...foreign, authorization: `Bearer ${adaSession}` }))
         .status,
     ).toBe(403);
+  });
+
+  it('while served, the event is held: add contestants over the organiser route', async () => {
+    let err = '';
+    const cli = await runCli(['event', 'add-contestants', place.folder, 'Cleo'], {
+      out: () => undefined,
+      err: (t) => (err += t),
+    });
+    expect(cli).toBe(2);
+    expect(err).toMatch(/^jury: .*jury serve.*\n$/);
+    const added = await api('/event/organiser/contestants', { body: { names: ['Cleo'] } });
+    expect(added.status).toBe(200);
+    const code = (added.body as unknown as { code: string }[])[0]!.code;
+    expect((await api('/event/sign-in', { body: { code } })).body).toMatchObject({ name: 'Cleo' });
+    const taken = await api('/event/organiser/contestants', { body: { names: ['cleo'] } });
+    expect(taken.status).toBe(409);
   });
 
   it('the lock refuses uploads with its reason', async () => {
