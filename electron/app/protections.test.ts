@@ -73,7 +73,11 @@ describe('systemProtections', () => {
     expect(rows.filter((r) => r.status !== 'enforced').map((r) => [r.limit, r.status])).toEqual([
       ['memory', 'partial'],
       ['processes', 'partial'],
+      // Without a cgroup: SIGSTOP of the group, and the bot's own process's CPU time.
+      ['suspend', 'partial'],
+      ['cpu-time', 'partial'],
       ['filesystem', 'missing'],
+      ['disk', 'missing'],
     ]);
   });
 });

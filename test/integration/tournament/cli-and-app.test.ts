@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendFileSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,7 @@ async function settled(
 describe('a tournament run by jury run and by the app', () => {
   it('stores the same commands and program hashes, and both find a changed program', async () => {
     dir = mkdtempSync(join(tmpdir(), 'jury-both-'));
+    chmodSync(dir, 0o755); // a user's folder: a root Jury's bots (other uids) must enter it
     const script = programBot(dir);
     h = await startHarness();
     const samples = await h.call('bots.addSamples', { game: '6561' });
