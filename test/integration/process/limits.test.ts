@@ -18,6 +18,7 @@ describe('resource limits on real bots', () => {
     const expected = [
       'containment',
       'cpu-time',
+      'disk',
       'filesystem',
       'identity',
       'memory',
@@ -29,8 +30,10 @@ describe('resource limits on real bots', () => {
     // As root, bots run as their own uid where setpriv exists; only then does the process cap bind.
     const processes = caps.root && caps.botUids === null ? notApplied : applied;
     expect(processes).toContainEqual(expect.objectContaining({ limit: 'processes' }));
-    if (caps.bwrap) expect(applied).toContainEqual(expect.objectContaining({ limit: 'filesystem' }));
-    else expect(notApplied).toContainEqual(expect.objectContaining({ limit: 'filesystem' }));
+    for (const limit of ['filesystem', 'disk']) {
+      if (caps.bwrap) expect(applied).toContainEqual(expect.objectContaining({ limit }));
+      else expect(notApplied).toContainEqual(expect.objectContaining({ limit }));
+    }
     if (caps.prlimit) expect(applied).toContainEqual(expect.objectContaining({ limit: 'memory' }));
     for (const n of notApplied) expect(n.why.length).toBeGreaterThan(10);
   });
