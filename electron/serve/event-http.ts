@@ -93,18 +93,31 @@ export function sendBytes(res: ServerResponse, bytes: Uint8Array, fileName: stri
   res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
 }
 
+/** What is read and dropped of a refused body, at most, so that its sender gets the answer. */
+const DRAIN_BYTES = 8 * 1024 * 1024;
+
 /**
- * Sends a refusal as `{"error": "…"}`. A body left unread (too large, refused before reading) is not
- * drained: the connection closes after the answer.
+ * Sends a refusal as `{"error": "…"}`. A body left unread (too large, refused before reading) is read and
+ * dropped up to {@link DRAIN_BYTES} more, and the connection closes once it has ended: closed at once, a
+ * client still sending (a browser's upload) would see a reset instead of the answer. Past that much the
+ * connection is cut.
  */
 export function sendError(res: ServerResponse, status: number, message: string, headers = {}): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const unread = !res.req.readableEnded;
+  const req = res.req;
+  const unread = !req.readableEnded;
   sendJson(res, status, { error: message }, unread ? { ...headers, connection: 'close' } : headers);
-  if (unread) res.once('finish', () => res.req.socket.destroySoon());
+  if (!unread) return;
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) req.socket.destroy();
+  });
+  req.once('end', () => req.socket.destroySoon());
+  req.resume();
 }
 
 /** The name of a contestant's session cookie (HttpOnly, SameSite=Strict, Path=/event). */
