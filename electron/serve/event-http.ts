@@ -98,9 +98,9 @@ const DRAIN_BYTES = 8 * 1024 * 1024;
 
 /**
  * Sends a refusal as `{"error": "…"}`. A body left unread (too large, refused before reading) is read and
- * dropped up to {@link DRAIN_BYTES} more, and the connection closes once it has ended: closed at once, a
- * client still sending (a browser's upload) would see a reset instead of the answer. Past that much the
- * connection is cut.
+ * dropped, up to {@link DRAIN_BYTES} more, on a connection kept open: closed while the client still
+ * sends (a browser's upload), the client's kernel would take the reset and drop the answer with it. Past
+ * that much the connection is cut.
  */
 export function sendError(res: ServerResponse, status: number, message: string, headers = {}): void {
   if (res.headersSent) {
@@ -108,16 +108,16 @@ export function sendError(res: ServerResponse, status: number, message: string, 
     return;
   }
   const req = res.req;
-  const unread = !req.readableEnded;
-  sendJson(res, status, { error: message }, unread ? { ...headers, connection: 'close' } : headers);
-  if (!unread) return;
-  let drained = 0;
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_BYTES) req.socket.destroy();
-  });
-  req.once('end', () => req.socket.destroySoon());
-  req.resume();
+  if (!req.readableEnded) {
+    let drained = 0;
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_BYTES) req.socket.destroy();
+    });
+    // Reading before the answer: Node then leaves the body to this reader instead of dumping it.
+    req.resume();
+  }
+  sendJson(res, status, { error: message }, headers);
 }
 
 /** The name of a contestant's session cookie (HttpOnly, SameSite=Strict, Path=/event). */
