@@ -38,7 +38,10 @@ test('adds a bot run by an interpreter, with arguments, working folder and envir
   await path.blur();
   await expect(path).toHaveValue('python3');
   await expect(page.getByTestId('bot-args')).toHaveValue('missing.py --fast');
-  await expect(page.getByTestId('add-issues-args')).toContainText('there is no file missing.py in');
+  // A relative script is not looked for in the app's own folder: the form asks where it is.
+  await expect(page.getByTestId('add-issues-args')).toContainText(
+    "give the script's full path (python3 /path/missing.py), or a working folder",
+  );
   await page.getByTestId('bot-more').click();
   await page.getByTestId('bot-env').fill('not a variable');
   await expect(page.getByTestId('add-issues-env')).toHaveText(/^Line 1: write NAME=value/);
