@@ -1,8 +1,8 @@
-import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { StoreError } from '../store/errors.ts';
-import { HEADER_BYTES, parseHeader } from '../store/header.ts';
+import { parseHeader, readHeaderBytes } from '../store/header.ts';
 import { placeNoReplace } from '../store/lifecycle.ts';
 import { checkVersion, migrate, type Migration, type StoreKind } from '../store/migrations.ts';
 import { acquireRunLock, lockedError, runLockHolder, type RunLock } from '../store/run-lock.ts';
@@ -146,13 +146,7 @@ function judgeHeader(path: string): void {
     throw new StoreError('not-a-store', `no event at ${path}`);
   }
   if (size === 0) throw new StoreError('not-a-store', `${path} is an empty file, not a Jury event store`);
-  const bytes = Buffer.alloc(Math.min(size, HEADER_BYTES));
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, bytes, 0, bytes.length, 0);
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readHeaderBytes(path, size);
   const header = parseHeader(bytes);
   if (!header.ok) {
     throw new StoreError(

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 /**
  * The first 100 bytes of an SQLite file (https://www.sqlite.org/fileformat.html, "The Database Header"),
  * read without SQLite: a file is judged before any connection could write to it.
@@ -73,4 +74,19 @@ export function parseHeader(bytes: Uint8Array): HeaderResult {
       applicationId: view.getUint32(68),
     },
   };
+}
+
+/**
+ * The first bytes of the file at `path` (at most {@link HEADER_BYTES}, `size` its length), for
+ * {@link parseHeader}. Throws what the file system throws; callers have already stat'ed the file.
+ */
+export function readHeaderBytes(path: string, size: number): Buffer {
+  const bytes = Buffer.alloc(Math.min(size, HEADER_BYTES));
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, bytes, 0, bytes.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
 }

@@ -1,8 +1,8 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { StoreError } from './errors.ts';
-import { HEADER_BYTES, parseHeader, type SqliteHeader } from './header.ts';
+import { parseHeader, readHeaderBytes, type SqliteHeader } from './header.ts';
 import { STORE_APPLICATION_ID, STORE_SCHEMA_VERSION } from './migrations.ts';
 
 /** The tables every store has had since schema version 1; a Jury file without one of them is damaged. */
@@ -81,13 +81,7 @@ function readHeader(path: string): SqliteHeader {
   }
   if (size === 0)
     throw new StoreError('not-a-store', `${path} is an empty file (0 bytes), not a tournament store`);
-  const bytes = Buffer.alloc(Math.min(size, HEADER_BYTES));
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, bytes, 0, bytes.length, 0);
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readHeaderBytes(path, size);
   const parsed = parseHeader(bytes);
   if (parsed.ok) return parsed.header;
   if (parsed.kind === 'not-sqlite') {
