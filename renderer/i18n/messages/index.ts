@@ -13,6 +13,8 @@ import standings from './standings.ts';
 import textBoard from './textBoard.ts';
 import tournaments from './tournaments.ts';
 import workers from './workers.ts';
+import contestant from './contestant.ts';
+import event from './event.ts';
 
 /** The languages of the app. */
 export type Locale = 'en' | 'nl';
@@ -40,6 +42,8 @@ const areas: readonly AreaMessages[] = [
   textBoard,
   packages,
   workers,
+  event,
+  contestant,
 ];
 
 export const messages: Record<Locale, Record<string, unknown>> = {
