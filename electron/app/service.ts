@@ -23,6 +23,8 @@ import { TournamentFiles } from './tournaments/files.ts';
 import { tournamentHandlers } from './tournaments/handlers.ts';
 import { Tournaments, type TournamentSummary } from './tournaments/tournaments.ts';
 import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
+import type { EventService } from '../engine/event/service.ts';
+import { eventHandlers, type EventSlot } from './event/handlers.ts';
 import { AppWorkers } from './workers.ts';
 
 /** Where and how the service runs. */
@@ -63,6 +65,11 @@ export interface JuryService {
   readonly handlers: Handlers;
   /** Calls `listener` with every event from now on; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
+  /**
+   * Serves `event` to the organiser's screens (the `event.*` channels), reached by contestants at
+   * `origins` (`http://ADDRESS:PORT`); the caller keeps it and closes it after the service.
+   */
+  attachEvent(event: EventService, origins: readonly string[]): void;
   /** The tournaments with a run under way here; cheap (no store is read beyond one row each). */
   live(): LiveTournament[];
   /** Aborts running games, closes the stores, and resolves once no bot process is left. */
@@ -131,6 +138,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     throw new Error(`${what} is only available in the desktop app`);
   };
 
+  const eventSlot: EventSlot = { event: null, origins: [] };
   const handlers: Handlers = {
     'app.info': () => ({
       version: JURY_VERSION,
@@ -177,6 +185,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
       }),
     'bots.setGame': ({ id, game }) => library.setGame(id, game),
     ...tournamentHandlers(tournaments, closing.signal, tracked),
+    ...eventHandlers(eventSlot),
     'dialog.openBot': desktopOnly('choosing a file with a dialog'),
     'dialog.saveFile': desktopOnly('saving a file with a dialog'),
     'dialog.openPackage': desktopOnly('choosing a folder with a dialog'),
@@ -184,6 +193,10 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
 
   return {
     handlers,
+    attachEvent(event, origins) {
+      eventSlot.event = event;
+      eventSlot.origins = origins;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

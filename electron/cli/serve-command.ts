@@ -118,14 +118,18 @@ export async function serveCommand(
     await event?.close();
     throw new UsageError((e as Error).message);
   }
+  const urls = serveUrls(settings.host, server.port, networkInterfaces());
   io.out(
     serveBanner({
       storeFolder: settings.storeFolder,
       singleStore: settings.singleStore,
-      urls: serveUrls(settings.host, server.port, networkInterfaces()),
+      urls,
       token: server.token,
     }),
   );
+  // The join sheet's links: the LAN's addresses, or this machine's when it serves only itself.
+  const origins = (urls.network.length > 0 ? urls.network : urls.local).map((u) => u.replace(/\/$/, ''));
+  if (event) service.attachEvent(event, origins);
   if (event)
     io.out(`the event ${event.organiser.settings().name}: its routes are at /event/ (docs/event-day.md)\n`);
   // Test competitions every N minutes, when the event says so (organiser.tick decides).

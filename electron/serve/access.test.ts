@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { controlChannels, desktopOnlyChannels, requestChannels } from '../../shared/ipc/channels.ts';
+import {
+  controlChannels,
+  desktopOnlyChannels,
+  organiserChannels,
+  requestChannels,
+} from '../../shared/ipc/channels.ts';
 import {
   canControl,
   decideAccess,
@@ -145,10 +150,23 @@ describe('decideAccess', () => {
     }
   });
 
+  it("refuses every event channel, reads too, to spectators: they show contestants' programs", () => {
+    expect(organiserChannels).toContain('event.submissions');
+    expect(organiserChannels).toContain('event.replay');
+    for (const channel of organiserChannels) {
+      expect(decideAccess(channel, false)).toEqual({
+        allowed: false,
+        error: `${channel}: the event's organiser controls are only on the serving machine or with the printed token`,
+      });
+      expect(decideAccess(channel, true)).toEqual({ allowed: true });
+    }
+  });
+
   it('lets spectators read everything else', () => {
     const reading = requestChannels.filter(
       (c) =>
         !(controlChannels as readonly string[]).includes(c) &&
+        !(organiserChannels as readonly string[]).includes(c) &&
         !(desktopOnlyChannels as readonly string[]).includes(c),
     );
     expect(reading).toContain('tournament.standings');

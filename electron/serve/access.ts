@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { RequestChannel } from '../../shared/ipc/channels.ts';
-import { controlChannels, desktopOnlyChannels } from '../../shared/ipc/channels.ts';
+import { controlChannels, desktopOnlyChannels, organiserChannels } from '../../shared/ipc/channels.ts';
 
 /**
  * Who may do what over `jury serve`, as pure functions of what the connection shows: its remote address,
@@ -107,6 +107,12 @@ export type AccessDecision = { readonly allowed: true } | { readonly allowed: fa
 export function decideAccess(channel: RequestChannel, control: boolean): AccessDecision {
   if ((desktopOnlyChannels as readonly string[]).includes(channel)) {
     return { allowed: false, error: `${channel}: only in the desktop app` };
+  }
+  if (!control && (organiserChannels as readonly string[]).includes(channel)) {
+    return {
+      allowed: false,
+      error: `${channel}: the event's organiser controls are only on the serving machine or with the printed token`,
+    };
   }
   if (!control && (controlChannels as readonly string[]).includes(channel)) {
     return {

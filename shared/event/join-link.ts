@@ -19,7 +19,15 @@ export function joinUrl(origin: string, code: string): string {
  * canonical form, or null when there is none or it cannot be a code.
  */
 export function codeFromHash(hash: string): string | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const code = params.get('code');
-  return code === null ? null : normalizeCode(code);
+  // No URLSearchParams: shared/ is pure (no DOM, no node:*).
+  for (const pair of hash.replace(/^#/, '').split('&')) {
+    const [key, value] = pair.split('=');
+    if (key !== 'code' || value === undefined) continue;
+    try {
+      return normalizeCode(decodeURIComponent(value));
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }

@@ -48,6 +48,21 @@ export const requestChannels = [
   'tournament.rerun',
   'tournament.resetGame',
   'tournament.export',
+  'event.info',
+  'event.contestants',
+  'event.addContestants',
+  'event.newCode',
+  'event.submissions',
+  'event.source',
+  'event.disqualify',
+  'event.readmit',
+  'event.setLocked',
+  'event.runTest',
+  'event.runFinal',
+  'event.competitions',
+  'event.standings',
+  'event.games',
+  'event.replay',
   'dialog.openBot',
   'dialog.saveFile',
   'dialog.openPackage',
@@ -83,6 +98,29 @@ export const controlChannels = [
   'tournament.concurrency',
   'tournament.rerun',
   'tournament.resetGame',
+] as const satisfies readonly RequestChannel[];
+
+/**
+ * The event's organiser channels: every `event.*` request, reads too, since they show contestants'
+ * programs, stderr and join codes. `jury serve` answers them only for controllers, like
+ * {@link controlChannels}; contestants have their own routes (docs/event-day.md, "The API").
+ */
+export const organiserChannels = [
+  'event.info',
+  'event.contestants',
+  'event.addContestants',
+  'event.newCode',
+  'event.submissions',
+  'event.source',
+  'event.disqualify',
+  'event.readmit',
+  'event.setLocked',
+  'event.runTest',
+  'event.runFinal',
+  'event.competitions',
+  'event.standings',
+  'event.games',
+  'event.replay',
 ] as const satisfies readonly RequestChannel[];
 
 /** Requests only the desktop app answers (native dialogs); in a browser the bridge uses the page's own. */

@@ -34,8 +34,21 @@ import {
   tournamentIdSchema,
   tournamentSummarySchema,
   codecupImportSchema,
+  rankingSchema,
 } from './app-schemas.ts';
 import { concurrencySchema, timingModeSchema } from '../tournament/config-schema.ts';
+import {
+  competitionGameSchema,
+  competitionRefSchema,
+  competitionSchema,
+  contestantNamesSchema,
+  contestantSchema,
+  eventInfoSchema,
+  eventItemIdSchema,
+  issuedCodeSchema,
+  lockStateSchema,
+  submissionSchema,
+} from './event-schemas.ts';
 
 /**
  * The one IPC contract between the renderer and the engine. Every request is a channel with a zod schema
@@ -230,6 +243,47 @@ export const ipcContract = {
       response: exportFileSchema,
     },
 
+    /**
+     * The event this engine serves (`jury serve --event`, docs/event-day.md), or null. Every `event.*`
+     * channel is the organiser's: only a controller may call one (channels.ts, organiserChannels).
+     */
+    'event.info': { request: none, response: eventInfoSchema.nullable() },
+    'event.contestants': { request: none, response: z.array(contestantSchema) },
+    /** Adds contestants by name, all or none, each with a new join code (shown now, stored hashed). */
+    'event.addContestants': {
+      request: z.strictObject({ names: contestantNamesSchema }),
+      response: z.array(issuedCodeSchema),
+    },
+    /** A new join code for a contestant; the old one stops working at once. */
+    'event.newCode': { request: z.strictObject({ id: eventItemIdSchema }), response: issuedCodeSchema },
+    /** Every version of every contestant: state, compile log, smoke test, disqualification. */
+    'event.submissions': { request: none, response: z.array(submissionSchema) },
+    /** A version's uploaded file: its text when it is a source file (null for an archive). */
+    'event.source': {
+      request: z.strictObject({ id: eventItemIdSchema }),
+      response: z.object({ fileName: z.string(), size: z.number(), text: z.string().nullable() }),
+    },
+    /** Disqualifies a version (it never plays while disqualified), with a reason of 1 to 500 characters. */
+    'event.disqualify': {
+      request: z.strictObject({ id: eventItemIdSchema, reason: z.string() }),
+      response: submissionSchema,
+    },
+    'event.readmit': { request: z.strictObject({ id: eventItemIdSchema }), response: submissionSchema },
+    /** Locks (true) or unlocks uploads by hand; answers the lock as it now is (a passed deadline stays). */
+    'event.setLocked': { request: z.strictObject({ locked: z.boolean() }), response: lockStateSchema },
+    /** Plays a test competition now; answers it once it has ended (`event.competitions` shows it running). */
+    'event.runTest': { request: none, response: competitionSchema },
+    /** Plays the final with the locked versions (refused unless locked); answers it once it has ended. */
+    'event.runFinal': { request: none, response: competitionSchema },
+    'event.competitions': { request: none, response: z.array(competitionSchema) },
+    'event.standings': { request: competitionRefSchema, response: rankingSchema },
+    'event.games': { request: competitionRefSchema, response: z.array(competitionGameSchema) },
+    /** A finished game of a competition, move by move, with every seat's stderr. */
+    'event.replay': {
+      request: z.strictObject({ competition: eventItemIdSchema, index: z.number().int().min(0) }),
+      response: gameReplaySchema,
+    },
+
     /** Desktop only: the native file dialog for a program or source file; null when cancelled. */
     'dialog.openBot': { request: none, response: z.string().nullable() },
     /** Desktop only: the native save dialog, then writes the file; the path, or null when cancelled. */
@@ -301,6 +355,7 @@ export type EventPayload<C extends EventChannel> = z.infer<IpcContract['events']
 export {
   channelNames,
   controlChannels,
+  organiserChannels,
   desktopOnlyChannels,
   eventChannels,
   isControlChannel,

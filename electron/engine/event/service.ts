@@ -70,6 +70,11 @@ export class EventService {
     return service;
   }
 
+  /** The event's folder (absolute): its store, uploads and competitions. */
+  get folder(): string {
+    return this.#core.store.folder;
+  }
+
   /** Resolves once every queued build and smoke test has ended. */
   idle(): Promise<void> {
     return this.#core.idle();
