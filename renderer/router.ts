@@ -30,6 +30,14 @@ export const routes: RouteRecordRaw[] = [
     props: (route) => ({ id: String(route.params.id), index: Number(route.params.index) }),
   },
   { path: '/t/:id/export', name: 'export', component: () => import('./views/ExportView.vue'), props: true },
+  { path: '/event', name: 'event', component: () => import('./views/EventView.vue') },
+  { path: '/event/sheet', name: 'event-sheet', component: () => import('./views/EventSheetView.vue') },
+  {
+    path: '/event/c/:competition/games/:index',
+    name: 'event-game',
+    component: () => import('./views/EventGameView.vue'),
+    props: (route) => ({ competition: String(route.params.competition), index: Number(route.params.index) }),
+  },
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ];
 

@@ -61,8 +61,15 @@ export const useReplayStore = defineStore('replay', () => {
     replay.value && rerun.value ? compareReplays(replay.value, rerun.value) : null,
   );
 
-  /** Loads game `index` of tournament `id` and shows its opening position. */
-  async function load(id: string, index: number): Promise<void> {
+  /**
+   * Loads game `index` of tournament `id` and shows its opening position; `read` reads it elsewhere
+   * (an event's competition: {@link loadEventGame}).
+   */
+  async function load(
+    id: string,
+    index: number,
+    read: () => Promise<GameReplay> = () => jury().tournamentReplay({ id, index }),
+  ): Promise<void> {
     const mine = ++sequence;
     key.value = { id, index };
     replay.value = null;
@@ -71,7 +78,7 @@ export const useReplayStore = defineStore('replay', () => {
     step.value = 0;
     loading.value = true;
     try {
-      const answer = await jury().tournamentReplay({ id, index });
+      const answer = await read();
       if (mine === sequence) replay.value = answer;
     } catch (cause) {
       if (mine === sequence) error.value = messageOf(cause);
@@ -106,7 +113,13 @@ export const useReplayStore = defineStore('replay', () => {
     }
   }
 
+  /** Loads game `index` of an event's competition (the organiser's `event.replay`). */
+  function loadEventGame(competition: string, index: number): Promise<void> {
+    return load(competition, index, () => jury().eventReplay({ competition, index }));
+  }
+
   return {
+    loadEventGame,
     replay,
     key,
     step,
