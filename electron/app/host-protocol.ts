@@ -58,6 +58,7 @@ export const hostEnvNames = {
   workspace: 'JURY_WORKSPACE',
   storeFolder: 'JURY_STORE_FOLDER',
   samplesDir: 'JURY_SAMPLES_DIR',
+  rendererRoot: 'JURY_RENDERER_ROOT',
 } as const;
 
 /** The folders the host works in. */
@@ -68,6 +69,8 @@ export interface HostFolders {
   readonly storeFolder: string;
   /** The sample bots' scripts (read by electron/engine/bots/samples/index.ts). */
   readonly samplesDir: string;
+  /** The renderer's built pages (out/renderer/): what the app serves to the LAN for an event. */
+  readonly rendererRoot?: string;
 }
 
 /** The variables main adds to the host's environment. */
@@ -76,6 +79,7 @@ export function hostEnv(folders: HostFolders): Record<string, string> {
     [hostEnvNames.workspace]: folders.workspace,
     [hostEnvNames.storeFolder]: folders.storeFolder,
     [hostEnvNames.samplesDir]: folders.samplesDir,
+    ...(folders.rendererRoot !== undefined ? { [hostEnvNames.rendererRoot]: folders.rendererRoot } : {}),
   };
 }
 

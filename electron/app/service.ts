@@ -24,7 +24,7 @@ import { tournamentHandlers } from './tournaments/handlers.ts';
 import { Tournaments, type TournamentSummary } from './tournaments/tournaments.ts';
 import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
 import type { EventService } from '../engine/event/service.ts';
-import { eventHandlers, type EventSlot } from './event/handlers.ts';
+import { eventHandlers, type EventSlot, type OpenedEvent } from './event/handlers.ts';
 import { AppWorkers } from './workers.ts';
 
 /** Where and how the service runs. */
@@ -44,6 +44,11 @@ export interface JuryServiceOptions {
   readonly frameIntervalMs?: number;
   /** This machine's speed benchmark time (ms) when already known (tests); measured once otherwise. */
   readonly benchmarkMs?: number;
+  /**
+   * How `event.open` opens an event and serves it to the LAN (the desktop app: app/event/desktop-event.ts);
+   * absent: `event.open` is refused (`jury serve` serves the event it was started with).
+   */
+  readonly openEvent?: (request: CheckedRequest<'event.open'>, service: JuryService) => Promise<OpenedEvent>;
 }
 
 /**
@@ -138,7 +143,20 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     throw new Error(`${what} is only available in the desktop app`);
   };
 
-  const eventSlot: EventSlot = { event: null, origins: [] };
+  let self: JuryService | null = null;
+  const openEvent = options.openEvent;
+  const eventSlot: EventSlot = {
+    event: null,
+    origins: [],
+    ...(openEvent
+      ? {
+          opener: (request: CheckedRequest<'event.open'>) => {
+            if (!self) throw new Error('Jury is starting');
+            return openEvent(request, self);
+          },
+        }
+      : {}),
+  };
   const handlers: Handlers = {
     'app.info': () => ({
       version: JURY_VERSION,
@@ -191,7 +209,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'dialog.openPackage': desktopOnly('choosing a folder with a dialog'),
   };
 
-  return {
+  self = {
     handlers,
     attachEvent(event, origins) {
       eventSlot.event = event;
@@ -216,6 +234,8 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     },
     async close() {
       closing.abort();
+      // An event the app opened: its server first (no new uploads), then its builds and file.
+      await eventSlot.opened?.close();
       await tournaments.runs.close();
       // Smoke tests and single matches: their bots are ended, so their games end at once.
       await launcher.shutdownAll();
@@ -225,6 +245,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
       listeners.clear();
     },
   };
+  return self;
 }
 
 /**

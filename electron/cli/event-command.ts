@@ -18,14 +18,8 @@ export interface EventCreateFlags {
 }
 
 async function serviceOptions(folder: string): Promise<EventServiceOptions> {
-  const { smokeTest } = await import('../app/library/smoke-test.ts');
-  const { processLauncher } = await import('../engine/bot-launcher.ts');
-  return {
-    folder,
-    smokeTest: (bot, game) => smokeTest(bot, game, processLauncher()),
-    launcher: processLauncher(),
-    holder: 'jury event',
-  };
+  const { eventServiceOptions } = await import('../app/event/open-event.ts');
+  return eventServiceOptions(folder, 'jury event');
 }
 
 /** Runs `work` on the event service; a refusal of the event is a usage error (exit code 2). */

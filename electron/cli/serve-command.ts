@@ -38,15 +38,9 @@ function firstStopSignal(): Promise<NodeJS.Signals> {
 /** Opens the event of `jury serve --event` on this thread (the engine's), its smoke test the app's. */
 async function openEvent(folder: string) {
   const { EventService } = await import('../engine/event/service.ts');
-  const { smokeTest } = await import('../app/library/smoke-test.ts');
-  const { processLauncher } = await import('../engine/bot-launcher.ts');
+  const { eventServiceOptions } = await import('../app/event/open-event.ts');
   try {
-    return EventService.open({
-      folder,
-      smokeTest: (bot, game) => smokeTest(bot, game, processLauncher()),
-      launcher: processLauncher(),
-      holder: 'jury serve',
-    });
+    return EventService.open(await eventServiceOptions(folder, 'jury serve'));
   } catch (e) {
     throw new UsageError(`cannot open the event in ${folder}: ${(e as Error).message}`);
   }
@@ -133,12 +127,11 @@ export async function serveCommand(
   if (event)
     io.out(`the event ${event.organiser.settings().name}: its routes are at /event/ (docs/event-day.md)\n`);
   // Test competitions every N minutes, when the event says so (organiser.tick decides).
-  const ticker = event
-    ? setInterval(() => void event.organiser.tick().catch(() => undefined), 60_000)
-    : undefined;
+  const { startTestTicker } = await import('../app/event/open-event.ts');
+  const stopTicker = event ? startTestTicker(event) : () => {};
   await untilStop();
   io.out('stopping (Ctrl-C again to quit at once)…\n');
-  clearInterval(ticker);
+  stopTicker();
   await server.close();
   await service.close();
   await event?.close();

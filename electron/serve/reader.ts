@@ -1,3 +1,4 @@
+import { threadFile } from './thread-file.ts';
 import { Worker } from 'node:worker_threads';
 import type { LiveTournament } from '../app/service.ts';
 import type { ClientRequest } from './protocol.ts';
@@ -71,7 +72,7 @@ export class Reader {
   }
 
   #start(): void {
-    const worker = new Worker(new URL('./reader-thread.ts', import.meta.url), { workerData: this.#folders });
+    const worker = new Worker(threadFile('reader-thread'), { workerData: this.#folders });
     worker.on('message', (message: ReaderAnswer) => {
       const waiting = this.#waiting.get(message.key);
       if (!waiting) return; // cancelled

@@ -4,6 +4,7 @@ import { serveHost } from '../app/host-protocol.ts';
 import type { JuryService } from '../app/service.ts';
 import type { EventService } from '../engine/event/service.ts';
 import { serveEvent } from './event-host.ts';
+import { threadFile } from './thread-file.ts';
 import type { FromServerThread, ServerThreadData, ToServerThread } from './thread-protocol.ts';
 
 /**
@@ -31,7 +32,7 @@ export async function startServeThreads(
   data: ServerThreadData,
   event?: EventService,
 ): Promise<ServeThreads> {
-  const worker = new Worker(new URL('./server-thread.ts', import.meta.url), {
+  const worker = new Worker(threadFile('server-thread'), {
     workerData: { ...data, event: event !== undefined },
   });
   const host: HostPort = {

@@ -16,6 +16,7 @@ describe('shellPaths', () => {
       samplesDir: '/src/jury/electron/engine/bots/samples',
       preload: '/src/jury/out/preload/index.cjs',
       host: '/src/jury/out/main/host.js',
+      rendererRoot: '/src/jury/out/renderer',
       rendererIndex: '/src/jury/out/renderer/index.html',
       rendererDir: 'file:///src/jury/out/renderer/',
     });

@@ -49,6 +49,7 @@ export function shellPaths(app: AppLocations): ShellPaths {
       : join(app.appPath, 'electron', 'engine', 'bots', 'samples'),
     preload: join(app.mainDir, '..', 'preload', 'index.cjs'),
     host: join(app.mainDir, 'host.js'),
+    rendererRoot: renderer,
     rendererIndex: join(renderer, 'index.html'),
     rendererDir: `${pathToFileURL(renderer).href}/`,
   };

@@ -49,6 +49,8 @@ export const requestChannels = [
   'tournament.resetGame',
   'tournament.export',
   'event.info',
+  'event.open',
+  'event.close',
   'event.contestants',
   'event.addContestants',
   'event.newCode',
@@ -107,6 +109,8 @@ export const controlChannels = [
  */
 export const organiserChannels = [
   'event.info',
+  'event.open',
+  'event.close',
   'event.contestants',
   'event.addContestants',
   'event.newCode',

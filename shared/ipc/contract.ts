@@ -248,6 +248,21 @@ export const ipcContract = {
      * channel is the organiser's: only a controller may call one (channels.ts, organiserChannels).
      */
     'event.info': { request: none, response: eventInfoSchema.nullable() },
+    /**
+     * Opens the event in `folder` (absolute; creates it first from `settings` when given: shared/event/
+     * settings.ts) and serves it to the LAN on `port` (0: any free one), as `jury serve --event` does;
+     * the desktop app only (`jury serve` serves the event it was started with). Refused while one is open.
+     */
+    'event.open': {
+      request: z.strictObject({
+        folder: z.string().trim().min(1, 'give the event’s folder'),
+        settings: z.unknown().optional(),
+        port: z.number().int().min(0).max(65535).default(8080),
+      }),
+      response: eventInfoSchema,
+    },
+    /** Stops serving the event opened with `event.open` and closes it (after the builds under way). */
+    'event.close': { request: none, response: ok },
     'event.contestants': { request: none, response: z.array(contestantSchema) },
     /** Adds contestants by name, all or none, each with a new join code (shown now, stored hashed). */
     'event.addContestants': {

@@ -126,7 +126,13 @@ describe('electron-builder configuration', () => {
       ),
     ].map(([, dir, name]) => `${dir}/${name}`);
     const rendererOut = relative(root, rendererConfig.build!.outDir!);
-    expect(bundles).toEqual(['out/main/index.js', 'out/main/host.js', 'out/preload/index.cjs']);
+    expect(bundles).toEqual([
+      'out/main/index.js',
+      'out/main/host.js',
+      'out/main/server-thread.js',
+      'out/main/reader-thread.js',
+      'out/preload/index.cjs',
+    ]);
     expect(rendererOut).toBe('out/renderer');
     expect(bundles).toContain(pkg.main);
 
