@@ -9,6 +9,7 @@ import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os'
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { eventSection } from './event/index.ts';
 import { judgeSection } from './judge/index.ts';
 import { rendererSection } from './renderer/index.ts';
 import { serveSection } from './serve/index.ts';
@@ -25,6 +26,7 @@ const SECTIONS: readonly Section[] = [
   rendererSection,
   workersSection,
   serveSection,
+  eventSection,
 ];
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
