@@ -125,6 +125,26 @@ export const useEventStore = defineStore('event', () => {
   const readmit = (id: string) => change(() => jury().eventReadmit({ id }));
   const setLocked = (locked: boolean) => change(() => jury().eventSetLocked({ locked }));
 
+  /**
+   * Opens (with `settings`: creates) the event in `folder` and serves it to the LAN on `port` (the
+   * desktop app). Whether it worked; a refusal is a notice.
+   */
+  async function open(request: { folder: string; port: number; settings?: unknown }): Promise<boolean> {
+    const opened = await noticeErrors(() => jury().eventOpen(request));
+    if (!opened) return false;
+    info.value = opened;
+    codes.value = {};
+    await load();
+    return true;
+  }
+
+  /** Stops serving the event the app opened and closes it. */
+  async function close(): Promise<void> {
+    await noticeErrors(() => jury().eventClose());
+    selected.value = null;
+    await load();
+  }
+
   /** Plays a test competition or the final; resolves when it has ended (or was refused: a notice). */
   async function play(kind: 'test' | 'final'): Promise<void> {
     if (playing.value) return;
@@ -150,6 +170,8 @@ export const useEventStore = defineStore('event', () => {
     ranking,
     games,
     select,
+    open,
+    close,
     load,
     follow,
     addContestants,

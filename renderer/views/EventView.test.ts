@@ -15,8 +15,14 @@ const api = vi.hoisted(() => ({
   eventRunFinal: vi.fn(),
   eventStandings: vi.fn(),
   eventGames: vi.fn(),
+  eventOpen: vi.fn(),
+  appInfo: vi.fn(),
+  botsList: vi.fn(),
+  gamesList: vi.fn(),
+  onGamesChanged: vi.fn(),
 }));
-vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => false }));
+const desktop = vi.hoisted(() => ({ value: false }));
+vi.mock('../bridge/index.ts', () => ({ jury: () => api, isDesktop: () => desktop.value }));
 
 const settings = {
   name: 'Club day',
@@ -62,8 +68,18 @@ beforeEach(() => {
     submission('s2', 'c1', 2, { state: 'working', log: '', smoke }),
   ]);
   api.eventCompetitions.mockResolvedValue([]);
+  api.appInfo.mockResolvedValue({
+    version: '1',
+    mode: 'browser',
+    canControl: true,
+    firstStart: false,
+    storeFolder: '/s',
+  });
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  desktop.value = false;
+});
 
 describe('the organiser’s event screen', () => {
   it('shows the event, where contestants join, and refuses the final until locked', async () => {
@@ -174,6 +190,40 @@ describe('the organiser’s event screen', () => {
     expect(wrapper.get('[data-testid="event-standings"]').text()).toContain('Ada');
     expect(wrapper.get('[data-testid="event-standings"]').text()).toContain('1/1/0');
     expect(wrapper.get('[data-testid="event-games"]').text()).toContain('Ada – random');
+  });
+
+  it('creates an event in the desktop app from a folder, a name, a game and a deadline', async () => {
+    desktop.value = true;
+    api.eventInfo.mockResolvedValue(null);
+    api.appInfo.mockResolvedValue({
+      version: '1',
+      mode: 'desktop',
+      canControl: true,
+      firstStart: false,
+      storeFolder: '/s',
+    });
+    api.botsList.mockResolvedValue([]);
+    api.gamesList.mockResolvedValue([
+      { id: 'more', title: 'More', seats: 2 },
+      { id: '6561', title: '6561', seats: 2 },
+    ]);
+    api.eventOpen.mockResolvedValue(info({ state: 'open' }));
+    const { wrapper } = await mountScreen(EventView);
+    await wrapper.get('[data-testid="event-open-folder"]').setValue('/home/me/club');
+    await wrapper.get('[data-testid="event-open-port"]').setValue('9090');
+    await wrapper.get('[data-testid="event-open-create"]').setValue(true);
+    await wrapper.get('[data-testid="event-open-name"]').setValue('Club day');
+    await wrapper.get('[data-testid="event-open-game"]').setValue('6561');
+    await wrapper.get('[data-testid="event-open-deadline"]').setValue('2026-05-01T16:00');
+    api.eventInfo.mockResolvedValue(info({ state: 'open' }));
+    await wrapper.get('[data-testid="event-open-form"]').trigger('submit');
+    await flushPromises();
+    expect(api.eventOpen).toHaveBeenCalledWith({
+      folder: '/home/me/club',
+      port: 9090,
+      settings: { name: 'Club day', game: '6561', deadline: new Date('2026-05-01T16:00').toISOString() },
+    });
+    expect(wrapper.get('[data-testid="event-header"]').text()).toContain('Event: Club day');
   });
 
   it('says how to open an event when there is none', async () => {
