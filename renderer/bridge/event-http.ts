@@ -1,5 +1,5 @@
-import type { Competition } from '../../shared/event/competition.ts';
-import type { LockState } from '../../shared/event/settings.ts';
+import type { Competition, CompetitionGame } from '../../shared/event/competition.ts';
+import type { ContestantStatus } from '../../shared/event/contestant.ts';
 import type { Submission } from '../../shared/event/submission.ts';
 import type { LanguageId } from '../../shared/bots/languages.ts';
 import type { Ranking } from '../../shared/tournament/ranking/types.ts';
@@ -11,30 +11,6 @@ import type { ContestantRecord } from '../logic/contestant-replay.ts';
  * is the HttpOnly cookie the sign-in sets (same origin, so `fetch` sends it); a refusal's
  * `{"error": "…"}` becomes an {@link EventHttpError} with that one line and the status.
  */
-
-/** What the contestant page shows at the top (the engine's `ContestantStatus`). */
-export interface ContestantStatus {
-  readonly id: string;
-  readonly name: string;
-  readonly lock: LockState;
-  readonly deadline: string | null;
-  /** The version that plays now, or null. */
-  readonly playing: string | null;
-  /** The version they chose, or null for "the latest working one". */
-  readonly chosen: string | null;
-}
-
-/** One of the contestant's own games in a competition (the engine's `CompetitionGame`). */
-export interface CompetitionGame {
-  readonly index: number;
-  readonly stage: string;
-  readonly round: number;
-  readonly seats: readonly string[];
-  readonly names: readonly string[];
-  /** Null until it has finished. */
-  readonly scores: readonly number[] | null;
-  readonly statuses: readonly string[] | null;
-}
 
 /** An upload: the file, and for an archive its run command and optional build command. */
 export interface UploadInput {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import type { Submission, SubmissionState } from '../../shared/event/submission.ts';
-import type { ContestantStatus } from '../bridge/event-http.ts';
+import type { ContestantStatus } from '../../shared/event/contestant.ts';
 import { createJuryI18n } from '../i18n/index.ts';
 import { LOCALE_KEY } from '../logic/contestant-locale.ts';
 import ContestantApp from './ContestantApp.vue';

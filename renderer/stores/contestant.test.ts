@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { Submission, SubmissionState } from '../../shared/event/submission.ts';
-import type { ContestantStatus } from '../bridge/event-http.ts';
+import type { ContestantStatus } from '../../shared/event/contestant.ts';
 import { POLL_MS, useContestantStore } from './contestant.ts';
 import type * as EventHttpModule from '../bridge/event-http.ts';
 

@@ -1,15 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { Competition } from '../../shared/event/competition.ts';
+import type { Competition, CompetitionGame } from '../../shared/event/competition.ts';
+import type { ContestantStatus } from '../../shared/event/contestant.ts';
 import type { Submission } from '../../shared/event/submission.ts';
 import type { Ranking } from '../../shared/tournament/ranking/types.ts';
-import {
-  EventHttpError,
-  eventHttp,
-  type CompetitionGame,
-  type ContestantStatus,
-  type UploadInput,
-} from '../bridge/event-http.ts';
+import { EventHttpError, eventHttp, type UploadInput } from '../bridge/event-http.ts';
 import type { ContestantRecord } from '../logic/contestant-replay.ts';
 import { anyPending } from '../logic/contestant-versions.ts';
 

@@ -38,3 +38,20 @@ export interface Competition {
   readonly message: string | null;
   readonly entrants: readonly Entrant[];
 }
+
+/**
+ * One game of a competition, as a list shows it (the organiser's `event.games`, a contestant's
+ * `GET /event/competitions/<id>/games`). The same shape as shared/ipc/event-schemas.ts's
+ * `competitionGameSchema` (event.test.ts checks it at compile time).
+ */
+export interface CompetitionGame {
+  readonly index: number;
+  readonly stage: string;
+  readonly round: number;
+  /** Participant ids in seat order, and their names. */
+  readonly seats: readonly string[];
+  readonly names: readonly string[];
+  /** Null until it has finished. */
+  readonly scores: readonly number[] | null;
+  readonly statuses: readonly string[] | null;
+}

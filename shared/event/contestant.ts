@@ -1,10 +1,26 @@
 import { z } from 'zod';
+import type { LockState } from './settings.ts';
 
 /** A contestant of an event: an id (the store's), a name (unique in the event). The join code is kept hashed. */
 export interface Contestant {
   readonly id: string;
   readonly name: string;
   /** The version they chose to play, or null for their latest working one. */
+  readonly chosen: string | null;
+}
+
+/**
+ * What a contestant's page shows at the top: who they are, the lock, the deadline and which version
+ * plays. The engine's contestant face answers it (`GET /event/status`, `POST /event/choose`).
+ */
+export interface ContestantStatus {
+  readonly id: string;
+  readonly name: string;
+  readonly lock: LockState;
+  readonly deadline: string | null;
+  /** The version that plays now (their choice, else their latest working one), or null. */
+  readonly playing: string | null;
+  /** The version they chose, or null for "the latest working one". */
   readonly chosen: string | null;
 }
 

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { competitionGameSchema } from '../ipc/event-schemas.ts';
+import type { CompetitionGame } from './competition.ts';
 import { CODE_ALPHABET, CODE_BITS, formatCode, normalizeCode } from './join-code.ts';
 import { DEFAULT_FINAL, eventSettingsSchema, lockState } from './settings.ts';
 import { isPlayable, playingVersion, type SubmissionState } from './submission.ts';
@@ -76,5 +79,21 @@ describe('event settings', () => {
       false,
     );
     expect(eventSettingsSchema.safeParse({ name: 'Club', game: 'more', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('the types the contestant page shares with the engine', () => {
+  it('CompetitionGame is the shape competitionGameSchema checks', () => {
+    expectTypeOf<CompetitionGame>().toEqualTypeOf<Readonly<z.output<typeof competitionGameSchema>>>();
+    const game: CompetitionGame = {
+      index: 0,
+      stage: 'main',
+      round: 1,
+      seats: ['p1', 'p2'],
+      names: ['Ada', 'Bob'],
+      scores: null,
+      statuses: null,
+    };
+    expect(competitionGameSchema.parse(game)).toEqual(game);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Competition } from '../../../shared/event/competition.ts';
+import type { Competition, CompetitionGame } from '../../../shared/event/competition.ts';
 import type { Ranking } from '../../../shared/tournament/ranking/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { TournamentStore } from '../store/store.ts';
@@ -13,18 +13,8 @@ import { EventRefusal } from './refusal.ts';
  * is access.ts's rule; these read everything.
  */
 
-/** One game of a competition, as a list shows it. */
-export interface CompetitionGame {
-  readonly index: number;
-  readonly stage: string;
-  readonly round: number;
-  /** Participant ids in seat order, and their names. */
-  readonly seats: readonly string[];
-  readonly names: readonly string[];
-  /** Null until it has finished. */
-  readonly scores: readonly number[] | null;
-  readonly statuses: readonly string[] | null;
-}
+// organiser.ts still takes the type from here.
+export type { CompetitionGame };
 
 function read<T>(path: string, work: (store: TournamentStore) => T): T {
   // A competition refused before its run (too few programs) has no store.

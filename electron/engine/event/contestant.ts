@@ -1,31 +1,14 @@
-import type { Competition } from '../../../shared/event/competition.ts';
-import type { LockState } from '../../../shared/event/settings.ts';
+import type { Competition, CompetitionGame } from '../../../shared/event/competition.ts';
+import type { ContestantStatus } from '../../../shared/event/contestant.ts';
 import { playingVersion, type Submission } from '../../../shared/event/submission.ts';
 import type { Ranking } from '../../../shared/tournament/ranking/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { contestantRecord, ownParticipants, ownSubmission, signIn, visibleCompetition } from './access.ts';
-import {
-  competitionGame,
-  competitionGames,
-  competitionStandings,
-  type CompetitionGame,
-} from './competition-view.ts';
+import { competitionGame, competitionGames, competitionStandings } from './competition-view.ts';
 import { competitionPath } from './competitions.ts';
 import type { EventCore } from './core.ts';
 import { EventRefusal } from './refusal.ts';
 import { checkUpload, type UploadRequest } from './upload.ts';
-
-/** What a contestant's page shows at the top. */
-export interface ContestantStatus {
-  readonly id: string;
-  readonly name: string;
-  readonly lock: LockState;
-  readonly deadline: string | null;
-  /** The version that plays now (their choice, else their latest working one), or null. */
-  readonly playing: string | null;
-  /** The version they chose, or null for "the latest working one". */
-  readonly chosen: string | null;
-}
 
 /** An upload stored: the version as received, and its build and smoke test under way. */
 export interface Upload {
