@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import type { GameEnd } from '../../shared/games/end.ts';
-import type { MissedTurnCause } from '../../shared/games/types.ts';
-import { findGame } from '../../shared/games/registry.ts';
+import {
+  moveStep,
+  recordSteps,
+  type RecordedMove,
+  type SteppedRecord,
+} from '../../shared/games/replay-steps.ts';
 import type { replayStepSchema } from '../../shared/ipc/app-schemas.ts';
 
 /**
  * A contestant's game, move by move, in the browser: what the page needs of the game record that
  * `GET /event/competitions/<id>/games/<n>` answers (electron/engine/record/schema.ts; the other seats'
  * stderr and command lines already emptied by the server), and its positions found by stepping the
- * game module through the moves, as the app's replay does (electron/app/tournaments/replay.ts).
+ * game module through the moves, with the app's replay's one implementation (shared/games/replay-steps.ts).
  */
 
 /** One seat of a contestant's game record (the fields the page shows). */
@@ -21,21 +25,11 @@ export interface ContestantSeat {
   readonly stderr: { readonly shown: string; readonly full: string; readonly truncated: boolean };
 }
 
-/** One applied move of the record. */
-export interface ContestantMove {
-  readonly ply: number;
-  readonly seat: number;
-  readonly line: string;
-  readonly by: 'bot' | 'takeover' | 'missed';
-  readonly cause?: MissedTurnCause;
-  readonly chargedUs?: number;
-}
+/** One applied move of the record (shared/games/replay-steps.ts). */
+export type ContestantMove = RecordedMove;
 
-/** A game record as a contestant receives it. */
-export interface ContestantRecord {
-  readonly game: string;
-  readonly seed: number;
-  readonly board: string | null;
+/** A game record as a contestant receives it (game, seed, board and moves: what stepping needs). */
+export interface ContestantRecord extends SteppedRecord {
   readonly end: GameEnd;
   readonly durationUs: number;
   readonly seats: readonly ContestantSeat[];
@@ -51,48 +45,14 @@ export type ReplayStep = z.output<typeof replayStepSchema>;
  * not replay): the page then lists the moves without a board.
  */
 export function contestantSteps(record: ContestantRecord): ReplayStep[] | null {
-  const game = findGame(record.game);
-  if (!game || record.moves.length === 0) return null;
-  const setup = game.setup(
-    record.board === null ? { seed: record.seed } : { seed: record.seed, board: record.board },
-  );
-  if (!setup.ok) return null;
-  let state: unknown = setup.value;
-  const steps: ReplayStep[] = [
-    { ply: 0, seat: null, line: null, by: null, state: game.toJson(state), chargedMs: null },
-  ];
-  for (const m of record.moves) {
-    if (game.toAct(state) !== m.seat) return null;
-    if (m.by === 'missed') {
-      if (!game.missedTurn || !m.cause) return null;
-      state = game.missedTurn(state, m.cause);
-    } else {
-      const parsed = game.parseReply(state, m.line);
-      if (!parsed.ok || game.checkMove(state, parsed.value) !== null) return null;
-      state = game.apply(state, parsed.value);
-    }
-    steps.push({
-      ply: m.ply + 1,
-      seat: m.seat,
-      line: m.line === '' ? null : m.line,
-      by: m.by,
-      state: game.toJson(state),
-      chargedMs: m.chargedUs === undefined ? null : m.chargedUs / 1000,
-    });
-  }
-  return steps;
+  if (record.moves.length === 0) return null;
+  const steps = recordSteps(record);
+  return steps.ok ? steps.value : null;
 }
 
 /** The moves alone, as steps without positions: what the page lists when it cannot step the game. */
 export function moveOnlySteps(record: ContestantRecord): ReplayStep[] {
-  return record.moves.map((m) => ({
-    ply: m.ply + 1,
-    seat: m.seat,
-    line: m.line === '' ? null : m.line,
-    by: m.by,
-    state: null,
-    chargedMs: m.chargedUs === undefined ? null : m.chargedUs / 1000,
-  }));
+  return record.moves.map((m) => moveStep(m, null));
 }
 
 /** The seats whose stderr the contestant may see, with their numbers: their own (the server keeps their command line). */

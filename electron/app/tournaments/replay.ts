@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { isImportedGameId } from '../../../shared/games/imported.ts';
-import { findGame } from '../../../shared/games/registry.ts';
+import { recordSteps } from '../../../shared/games/replay-steps.ts';
 import type { gameReplaySchema, replayStepSchema } from '../../../shared/ipc/app-schemas.ts';
-import type { GameRecord, MoveRecord } from '../../engine/record/schema.ts';
+import type { GameRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
 import { gameLimits } from '../protections.ts';
 import { recordTranscript } from './package-replay.ts';
@@ -14,11 +14,10 @@ export type GameReplay = z.output<typeof gameReplaySchema>;
 
 /**
  * Every position of a recorded game: the opening (ply 0) and the state after each recorded move, found
- * by stepping the game module through the record's moves the way the referee applied them (a bot's or
- * the takeover player's line is parsed and applied, a missed turn goes through `missedTurn`; see
- * electron/engine/record/replay.ts). States are the module's JSON form. A record that does not replay is
- * an error naming the first move that fails. A game package's game is one step: its whole protocol
- * transcript ({@link recordTranscript}).
+ * by stepping the game module through the record's moves (shared/games/replay-steps.ts `recordSteps`;
+ * the check of a whole record is electron/engine/record/replay.ts). States are the module's JSON form.
+ * A record that does not replay is an error naming the first move that fails. A game package's game is
+ * one step: its whole protocol transcript ({@link recordTranscript}).
  */
 export function replaySteps(record: GameRecord): ReplayStep[] {
   // A game imported from CodeCup's result file is its result only: one step, an empty transcript. Its
@@ -33,45 +32,9 @@ export function replaySteps(record: GameRecord): ReplayStep[] {
   if (transcript !== null) {
     return [{ ply: 0, seat: null, line: null, by: null, state: transcript, chargedMs: null }];
   }
-  const game = findGame(record.game);
-  if (!game) throw new Error(`unknown game ${record.game}`);
-  const setup = game.setup(
-    record.board === null ? { seed: record.seed } : { seed: record.seed, board: record.board },
-  );
-  if (!setup.ok) throw new Error(`the record's board does not set up: ${setup.error.message}`);
-  let state: unknown = setup.value;
-  const steps: ReplayStep[] = [
-    { ply: 0, seat: null, line: null, by: null, state: game.toJson(state), chargedMs: null },
-  ];
-  for (const m of record.moves) {
-    const actor = game.toAct(state);
-    if (actor !== m.seat) notReplayed(m, `seat ${m.seat} moved but seat ${actor} was to act`);
-    if (m.by === 'missed') {
-      if (!game.missedTurn || !m.cause) notReplayed(m, 'a missed turn in a game without missed turns');
-      state = game.missedTurn(state, m.cause);
-    } else {
-      const parsed = game.parseReply(state, m.line);
-      if (!parsed.ok) notReplayed(m, parsed.error.message);
-      const reason = game.checkMove(state, parsed.value);
-      if (reason !== null) notReplayed(m, reason);
-      state = game.apply(state, parsed.value);
-    }
-    steps.push({
-      ply: m.ply + 1,
-      seat: m.seat,
-      line: m.line === '' ? null : m.line,
-      by: m.by,
-      state: game.toJson(state),
-      chargedMs: m.chargedUs === undefined ? null : m.chargedUs / 1000,
-    });
-  }
-  return steps;
-}
-
-function notReplayed(move: MoveRecord, why: string): never {
-  throw new Error(
-    `the record does not replay at move ${move.ply + 1} (${JSON.stringify(move.line)}): ${why}`,
-  );
+  const steps = recordSteps(record);
+  if (!steps.ok) throw new Error(steps.error.message);
+  return steps.value;
 }
 
 /** A stored (or re-run) game as `tournament.replay` answers it. */
