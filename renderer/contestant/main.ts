@@ -1,6 +1,7 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import '../theme.css';
+import './contestant.css';
 import { applyTheme } from '../theme.ts';
 import { createJuryI18n } from '../i18n/index.ts';
 import { initialLocale, storedLocale } from '../logic/contestant-locale.ts';

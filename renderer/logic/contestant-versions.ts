@@ -2,7 +2,8 @@ import type { Submission, SubmissionState } from '../../shared/event/submission.
 
 /**
  * View maths of the contestant's version history: which versions are still on their way (the page
- * polls while any is), how a state looks, the short hash.
+ * polls while any is), the short hash, the order. How a state looks is the organiser's `stateBadge`
+ * (event-view.ts).
  */
 
 /** The states a version leaves by itself (its build or smoke test is under way). */
@@ -21,20 +22,6 @@ export function anyPending(versions: readonly Pick<Submission, 'status'>[]): boo
 /** The first 12 hex digits of a sha256: enough to tell versions apart on screen. */
 export function shortHash(sha256: string): string {
   return sha256.slice(0, 12);
-}
-
-/** The badge class (theme.css) of a state: green working, red failed, amber on its way. */
-export function stateBadge(s: Pick<Submission, 'status' | 'disqualified'>): string {
-  if (s.disqualified !== null) return 'badge-danger';
-  switch (s.status.state) {
-    case 'working':
-      return 'badge-ok';
-    case 'build-failed':
-    case 'smoke-failed':
-      return 'badge-danger';
-    default:
-      return 'badge-warn';
-  }
 }
 
 /** The newest version first (the server lists them oldest first). */
