@@ -107,25 +107,9 @@ export const controlChannels = [
  * programs, stderr and join codes. `jury serve` answers them only for controllers, like
  * {@link controlChannels}; contestants have their own routes (docs/event-day.md, "The API").
  */
-export const organiserChannels = [
-  'event.info',
-  'event.open',
-  'event.close',
-  'event.contestants',
-  'event.addContestants',
-  'event.newCode',
-  'event.submissions',
-  'event.source',
-  'event.disqualify',
-  'event.readmit',
-  'event.setLocked',
-  'event.runTest',
-  'event.runFinal',
-  'event.competitions',
-  'event.standings',
-  'event.games',
-  'event.replay',
-] as const satisfies readonly RequestChannel[];
+export const organiserChannels: readonly RequestChannel[] = requestChannels.filter((c) =>
+  c.startsWith('event.'),
+);
 
 /** Requests only the desktop app answers (native dialogs); in a browser the bridge uses the page's own. */
 export const desktopOnlyChannels = [
