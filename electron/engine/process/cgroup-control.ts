@@ -15,15 +15,28 @@ import { join } from 'node:path';
 export interface CgroupFiles {
   /** The file of the cgroup's CPU time, and its format; null where there is none. */
   readonly cpu: { readonly file: string; readonly format: 'cpu.stat' | 'cpuacct.usage' } | null;
-  /** The freezer's file and what to write to freeze and to thaw; null where there is none. */
-  readonly freeze: { readonly file: string; readonly frozen: string; readonly thawed: string } | null;
+  /**
+   * The freezer's file and what to write to freeze and to thaw, and the file that says when every
+   * process is frozen (and the text it then holds); null where there is none.
+   */
+  readonly freeze: {
+    readonly file: string;
+    readonly frozen: string;
+    readonly thawed: string;
+    readonly state: { readonly file: string; readonly done: string };
+  } | null;
 }
 
 /** The files of a cgroup v2 folder. */
 export function v2Files(dir: string): CgroupFiles {
   return {
     cpu: { file: join(dir, 'cpu.stat'), format: 'cpu.stat' },
-    freeze: { file: join(dir, 'cgroup.freeze'), frozen: '1', thawed: '0' },
+    freeze: {
+      file: join(dir, 'cgroup.freeze'),
+      frozen: '1',
+      thawed: '0',
+      state: { file: join(dir, 'cgroup.events'), done: 'frozen 1' },
+    },
   };
 }
 
@@ -34,11 +47,23 @@ export function v1Files(cpuacctDir: string | null, freezerDir: string | null): C
     freeze:
       freezerDir === null
         ? null
-        : { file: join(freezerDir, 'freezer.state'), frozen: 'FROZEN', thawed: 'THAWED' },
+        : {
+            file: join(freezerDir, 'freezer.state'),
+            frozen: 'FROZEN',
+            thawed: 'THAWED',
+            // Reads FREEZING until the last task has stopped.
+            state: { file: join(freezerDir, 'freezer.state'), done: 'FROZEN' },
+          },
   };
 }
 
 const buf = Buffer.alloc(512);
+
+/**
+ * How long {@link CgroupControl.freeze} waits for the last process to stop. A process busy computing is
+ * stopped at its next trip through the kernel, within a tick; this bounds a kernel that never says so.
+ */
+const settleLimitNs = 20_000_000n;
 
 /**
  * The open CPU clock and freezer of one bot's cgroup. Never throws: a file that cannot be opened is
@@ -48,6 +73,7 @@ const buf = Buffer.alloc(512);
 export class CgroupControl {
   private cpuFd = -1;
   private freezeFd = -1;
+  private stateFd = -1;
   private readonly files: CgroupFiles;
   private lastUs = 0;
 
@@ -55,6 +81,12 @@ export class CgroupControl {
     this.files = files;
     this.cpuFd = files.cpu ? openQuietly(files.cpu.file, 'r') : -1;
     this.freezeFd = files.freeze ? openQuietly(files.freeze.file, 'r+') : -1;
+    this.stateFd =
+      files.freeze === null
+        ? -1
+        : files.freeze.state.file === files.freeze.file
+          ? this.freezeFd
+          : openQuietly(files.freeze.state.file, 'r');
   }
 
   /** Whether the cgroup's CPU time can be read. */
@@ -84,9 +116,15 @@ export class CgroupControl {
     return this.lastUs;
   }
 
-  /** Freezes every process of the cgroup (they use no CPU until thawed); false when it cannot. */
+  /**
+   * Freezes every process of the cgroup (they use no CPU until thawed) and returns once the kernel says
+   * the last one has stopped (or after 20 ms): a process computing when the freeze is asked runs on a
+   * little, and the opponent's turn must not start while it does. False when it cannot freeze.
+   */
   freeze(): boolean {
-    return this.write(this.files.freeze?.frozen);
+    if (!this.write(this.files.freeze?.frozen)) return false;
+    this.waitFrozen();
+    return true;
   }
 
   /** Lets the processes of a frozen cgroup run again. */
@@ -96,7 +134,7 @@ export class CgroupControl {
 
   /** Closes the files; readings then return the last value, and freezing does nothing. */
   close(): void {
-    for (const fd of [this.cpuFd, this.freezeFd]) {
+    for (const fd of new Set([this.cpuFd, this.freezeFd, this.stateFd])) {
       if (fd < 0) continue;
       try {
         closeSync(fd);
@@ -106,6 +144,23 @@ export class CgroupControl {
     }
     this.cpuFd = -1;
     this.freezeFd = -1;
+    this.stateFd = -1;
+  }
+
+  /** Reads the freezer's state until it says every process is frozen, for at most {@link settleLimitNs}. */
+  private waitFrozen(): void {
+    const done = this.files.freeze?.state.done;
+    if (this.stateFd < 0 || done === undefined) return;
+    const until = process.hrtime.bigint() + settleLimitNs;
+    do {
+      let n: number;
+      try {
+        n = readSync(this.stateFd, buf, 0, buf.length, 0);
+      } catch {
+        return;
+      }
+      if (buf.toString('latin1', 0, n).includes(done)) return;
+    } while (process.hrtime.bigint() < until);
   }
 
   private write(text: string | undefined): boolean {
