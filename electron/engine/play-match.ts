@@ -68,6 +68,16 @@ export interface MatchRequest {
 }
 
 /**
+ * The cores games at `concurrency` at once leave to background work (an event's builds and smoke
+ * tests): those below the games' own (see {@link coresOfSlot}), or null (any core) when the games
+ * take every core or are not pinned.
+ */
+export function backgroundCores(concurrency: number, cores: number): number[] | null {
+  if (concurrency >= cores) return null;
+  return Array.from({ length: cores - concurrency }, (_, i) => i);
+}
+
+/**
  * The cores a game's bots are pinned to when `slot.concurrency` games run at once and this one is the
  * `slot.slot`-th (from 0), or null when games at once outnumber the cores (pinning would then stack
  * games on shared cores). The last cores are used first, leaving core 0 to Jury and the system when
@@ -82,8 +92,12 @@ export function coresOfSlot(
   return [cores - 1 - slot.slot];
 }
 
-/** The cores of a game played alone (see {@link MatchRequest.cpus}). */
-function aloneCores(limits: ResourceLimits): number[] | null {
+/**
+ * The cores of a game played alone (see {@link MatchRequest.cpus}): background work's own (a smoke test
+ * beside an event's games), else the top core as slot 0 of a tournament.
+ */
+function aloneCores(limits: ResourceLimits): readonly number[] | null {
+  if (limits.background) return limits.background.cpus;
   const cores = availableParallelism();
   return limits.affinity === false || cores < 2 ? null : coresOfSlot({ slot: 0, concurrency: 1 }, cores);
 }

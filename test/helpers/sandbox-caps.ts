@@ -19,6 +19,7 @@ export const LINUX_WITHOUT_SANDBOX: SandboxCapabilities = {
   memoryCgroup: null,
   cgroupWhy: 'no memory cgroup controller is mounted',
   taskset: '/usr/bin/taskset',
+  nice: '/usr/bin/nice',
   shell: '/bin/sh',
   cores: 2,
   problems: [],

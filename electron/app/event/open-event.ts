@@ -10,7 +10,7 @@ export async function eventServiceOptions(folder: string, holder: string): Promi
   const { processLauncher } = await import('../../engine/bot-launcher.ts');
   return {
     folder,
-    smokeTest: (bot, game) => smokeTest(bot, game, processLauncher()),
+    smokeTest: (bot, game, background) => smokeTest(bot, game, processLauncher(), { background }),
     launcher: processLauncher(),
     holder,
   };

@@ -24,10 +24,15 @@ const DIALOGUE_LINES = 300;
 export interface SmokeTestOptions {
   /** The game's seed (default: a random one). */
   readonly seed?: number;
+  /**
+   * Played as background work beside other games (an event's): lowest priority, on these cores, and
+   * with CPU timing, so that the wait for the CPU never fails a working program.
+   */
+  readonly background?: NonNullable<ResourceLimits['background']>;
 }
 
 /**
- * Plays one game of `game` with official timing (a game package's: {@link packageSmokeTest}): `bot` in seat 0, the game's random sample bot in every
+ * Plays one game of `game` with official timing (CPU timing as background work; a game package's: {@link packageSmokeTest}): `bot` in seat 0, the game's random sample bot in every
  * other seat. It passes when the bot finished the game with status OK; the verdict says what happened in
  * a sentence, and the dialogue holds the lines the bot was sent and wrote. A bot that cannot even be
  * started (asked first when `launcher` can tell, as
@@ -39,7 +44,9 @@ export async function smokeTest(
   launcher: Launcher,
   options: SmokeTestOptions = {},
 ): Promise<SmokeTest> {
-  if (findPackageGame(game)) return packageSmokeTest(bot, game, launcher, LIMITS, options.seed);
+  const limits: ResourceLimits = options.background ? { ...LIMITS, background: options.background } : LIMITS;
+  const timing = options.background ? TIMING_MODE.cpu : TIMING_MODE.official;
+  if (findPackageGame(game)) return packageSmokeTest(bot, game, launcher, { limits, timing }, options.seed);
   const module = gameModule(game);
   const random = samplesOf(game).find((s) => s.strength === 'random');
   if (!random) throw new Error(`${module.info.title} has no random sample bot`);
@@ -57,9 +64,9 @@ export async function smokeTest(
         game: module,
         bots: [bot, ...opponents],
         seed: options.seed ?? randomInt(0, 0xffffffff),
-        timing: TIMING_MODE.official,
+        timing,
         graceMs: 1000,
-        limits: LIMITS,
+        limits,
       },
       launcher,
     );

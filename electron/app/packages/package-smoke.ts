@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { GameId } from '../../../shared/games/types.ts';
-import { TIMING_MODE } from '../../../shared/timing/modes.ts';
+import type { TimingMode } from '../../../shared/timing/modes.ts';
 import { formatFirstError } from '../../engine/caia/first-error.ts';
 import { ensurePackage } from '../../engine/packages/admit.ts';
 import { playPackageMatch } from '../../engine/packages/play-package.ts';
@@ -9,7 +9,7 @@ import type { GameRecord } from '../../engine/record/schema.ts';
 import { fromRecord, type SmokeTest } from '../library/smoke-test.ts';
 
 /**
- * The smoke test of a program for a game package: CodeCup's entry test. One game with official timing,
+ * The smoke test of a program for a game package: CodeCup's entry test. One game with `how.timing`,
  * the program as player 1 and the package's first sample player in every other seat, refereed by the
  * package's referee. Besides the usual verdict and the program's first lines, it shows the program's
  * firsterror (the first line it wrote to standard error, as caiaio answers the manager).
@@ -18,7 +18,7 @@ export async function packageSmokeTest(
   bot: MatchBot,
   game: GameId,
   launcher: Launcher,
-  limits: ResourceLimits,
+  how: { readonly limits: ResourceLimits; readonly timing: TimingMode },
   seed = randomInt(0, 0xffffffff),
 ): Promise<SmokeTest> {
   const loaded = await ensurePackage(game);
@@ -39,7 +39,7 @@ export async function packageSmokeTest(
   let record: GameRecord;
   try {
     record = await playPackageMatch(
-      { pkg, bots: [bot, ...opponents], seed, timing: TIMING_MODE.official, graceMs: 1000, limits },
+      { pkg, bots: [bot, ...opponents], seed, timing: how.timing, graceMs: 1000, limits: how.limits },
       launcher,
     );
   } catch (e) {

@@ -24,8 +24,14 @@ import type { EventStore, Launch } from './event-store.ts';
  * output cap. The smoke test is the caller's (the app's smoke test: one game against the sample bot).
  */
 
-/** Plays one game of `game` with `bot` in seat 0 against the sample bot (electron/app/library/smoke-test.ts). */
-export type SmokeTester = (bot: MatchBot, game: GameId) => Promise<SmokeResult>;
+/** Where background work runs: lowest priority, on the cores games leave (see ResourceLimits). */
+export type Background = NonNullable<ResourceLimits['background']>;
+
+/**
+ * Plays one game of `game` with `bot` in seat 0 against the sample bot (electron/app/library/smoke-test.ts),
+ * as `background` work: the event's games come first.
+ */
+export type SmokeTester = (bot: MatchBot, game: GameId, background: Background) => Promise<SmokeResult>;
 
 /** How submissions are built. */
 export interface BuildSettings {
@@ -35,6 +41,8 @@ export interface BuildSettings {
   readonly timeoutMs?: number;
   /** What a build may use (default the bot library's {@link BUILD_LIMITS}). */
   readonly limits?: ResourceLimits;
+  /** Where builds and smoke tests run beside the event's games (default: any core, lowest priority). */
+  readonly background?: Background;
   /** What the machine offers; default: probed once. */
   readonly sandbox?: SandboxCapabilities;
 }
@@ -87,7 +95,7 @@ export async function smoke(
   };
   let result: SmokeResult;
   try {
-    result = await settings.smokeTest(bot, settings.game);
+    result = await settings.smokeTest(bot, settings.game, settings.background ?? { cpus: null });
   } catch (e) {
     result = {
       passed: false,
@@ -123,7 +131,7 @@ async function buildFile(
       baseDir: src,
       buildDir: join(work, 'build'),
       timeoutMs: settings.timeoutMs ?? 60_000,
-      limits: settings.limits ?? BUILD_LIMITS,
+      limits: buildLimits(settings),
       ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
     },
   );
@@ -153,7 +161,7 @@ async function buildArchive(
   writeTree(folder, unpacked);
   let log = '';
   if (sub.buildCommand !== null) {
-    const limits = settings.limits ?? BUILD_LIMITS;
+    const limits = buildLimits(settings);
     const timeoutMs = settings.timeoutMs ?? 60_000;
     // Its own command line, through a shell inside the build's sandbox: `make`, `g++ -O2 *.cpp -o bot`.
     const r = await runToCompletion('sh', ['-c', `cd build && ${sub.buildCommand}`], {
@@ -179,6 +187,11 @@ async function buildArchive(
     log: log || 'No build command: the files run as unpacked.\n',
     launch: { command: [launch.executable, ...launch.args], cwd: launch.cwd },
   };
+}
+
+/** A build's limits: the settings' (default {@link BUILD_LIMITS}) as background work. */
+function buildLimits(settings: BuildSettings): ResourceLimits {
+  return { ...(settings.limits ?? BUILD_LIMITS), background: settings.background ?? { cpus: null } };
 }
 
 /** Writes unpacked files under `root` (created afresh): folders 0755, files 0644 or 0755 if executable. */

@@ -2,7 +2,8 @@ import type { Competition } from '../../../shared/event/competition.ts';
 import { lockState, type LockState } from '../../../shared/event/settings.ts';
 import { playingVersion, type Submission } from '../../../shared/event/submission.ts';
 import { findPackageGame } from '../../../shared/games/registry.ts';
-import type { Launcher } from '../play-match.ts';
+import { availableParallelism } from 'node:os';
+import { backgroundCores, type Launcher } from '../play-match.ts';
 import type { ResourceLimits } from '../process/limits.ts';
 import type { SandboxCapabilities } from '../process/sandbox.ts';
 import { buildSubmission, type SmokeTester } from './build-submission.ts';
@@ -15,7 +16,7 @@ import { unpackStored } from './upload.ts';
 export interface EventServiceOptions {
   /** The event's folder (absolute): `event.sqlite`, `work/`, `competitions/`. */
   readonly folder: string;
-  /** The smoke test: the app's `(bot, game) => smokeTest(bot, game, processLauncher())`. */
+  /** The smoke test: the app's smokeTest with processLauncher(), as background work. */
   readonly smokeTest: SmokeTester;
   /** Starts the bots of competitions (the process launcher). */
   readonly launcher: Launcher;
@@ -90,6 +91,8 @@ export class EventCore {
         game: settings.game,
         smokeTest: this.options.smokeTest,
         ...this.options.build,
+        // On the cores the competitions' games leave, at the lowest priority: builds never slow a move.
+        background: { cpus: backgroundCores(this.options.concurrency ?? 1, availableParallelism()) },
       });
     } catch (e) {
       // Jury's own fault (a full disk, a vanished folder): the version is not working, and says why.

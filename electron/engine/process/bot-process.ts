@@ -460,7 +460,7 @@ export class BotProcess implements PlayerChannel, Killable {
     if (cap !== null && (this.sandbox?.cgroup?.oomKills() ?? 0) > 0) return { ...exit, memoryCapMiB: cap };
     if (exit.code === 1 && !this.sawOutput) {
       const first = this.errors.capture().full.split('\n')[0] ?? '';
-      const m = /^(bwrap|setpriv|prlimit|taskset|unshare): (.+)$/.exec(first);
+      const m = /^(bwrap|setpriv|prlimit|taskset|unshare|nice): (.+)$/.exec(first);
       if (m) {
         const where = this.confined ? ' inside the sandbox' : '';
         return { ...exit, startError: `${m[1]} could not start it${where}: ${m[2]}` };

@@ -154,6 +154,20 @@ describe('planLaunch', () => {
     expect(plan.report.applied.find((a) => a.limit === 'suspend')?.detail).toContain('cgroup freezer');
   });
 
+  it('runs background work (a build beside games) niced first, on its own cores; a game never', () => {
+    const background = planLaunch('/bots/a', [], { ...DEFAULT_LIMITS, background: { cpus: [0, 1] } }, linux);
+    const argv = [background.command, ...background.args];
+    expect(argv.slice(0, 6)).toEqual(['/usr/bin/nice', '-n', '19', '/usr/bin/taskset', '-c', '0,1']);
+    // A launch's own cores (a game's slot) win over the background's.
+    const pinned = planLaunch('/bots/a', [], { ...DEFAULT_LIMITS, background: { cpus: [0] } }, linux, {
+      ...NO_SETUP,
+      cpus: [3],
+    });
+    expect(pinned.args.slice(2, 5)).toEqual(['/usr/bin/taskset', '-c', '3']);
+    const game = planLaunch('/bots/a', [], DEFAULT_LIMITS, linux);
+    expect([game.command, ...game.args]).not.toContain('/usr/bin/nice');
+  });
+
   it('allows the network and drops absent caps when asked', () => {
     const plan = planLaunch('/bots/a', [], { memoryMiB: null, maxProcesses: null, network: true }, linux);
     expect(plan.args).not.toContain('--net');

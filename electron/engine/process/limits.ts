@@ -25,6 +25,12 @@ export interface ResourceLimits {
    * process gets SIGXFSZ), or absent for none. For a build, whose output folder is on the host's disk.
    */
   readonly maxFileBytes?: number | undefined;
+  /**
+   * Work that must yield to the games being played (an event's builds and smoke tests): it runs at the
+   * lowest priority (nice 19) and, where `cpus` lists cores, on those only (away from the cores games
+   * are pinned to, see coresOfSlot). Never for a game's own bots: it would cost them time.
+   */
+  readonly background?: { readonly cpus: readonly number[] | null } | undefined;
 }
 
 /** The defaults: 1 GiB of memory, 256 processes and threads, no network. */
@@ -137,7 +143,10 @@ export function planLaunch(
   identityReport(caps, setup, r);
   networkReport(limits, caps, confined !== null, ns !== null, r);
   if (!confined && ns && !limits.network && caps.netNamespace) outer.push('--net');
-  if (setup.cpus && caps.taskset) r.apply('affinity', `pinned to core ${setup.cpus.join(', ')}`);
+  const cores = setup.cpus ?? limits.background?.cpus ?? null;
+  if (cores && caps.taskset) r.apply('affinity', `pinned to core ${cores.join(', ')}`);
+  const lowest = limits.background && caps.nice ? [caps.nice, '-n', '19'] : [];
+  if (lowest.length > 0) r.apply('affinity', 'background work: lowest priority (nice 19), games first');
   timingReport(caps, setup, r);
 
   const reaper = ns && caps.reaper ? [caps.reaper, '--foreground', '0'] : [];
@@ -146,14 +155,16 @@ export function planLaunch(
   const drop = !confined && setup.uid !== null && caps.setpriv ? dropTo(caps.setpriv, setup.uid) : [];
   const inner = caps.prlimit && rlimits.length > 0 ? [caps.prlimit, ...rlimits, '--'] : [];
   const join = setup.cgroup ? [...setup.cgroup.enter] : [];
-  const pin = setup.cpus && caps.taskset ? [caps.taskset, '-c', setup.cpus.join(',')] : [];
+  const pin = cores && caps.taskset ? [caps.taskset, '-c', cores.join(',')] : [];
   // setpriv execs the rest in place: the spawned pid stays the same, and it dies with Jury.
   const guard = !confined && caps.setpriv ? [caps.setpriv, '--pdeathsig', 'KILL', '--'] : [];
   const sandbox = confined ? bwrapArgs(confined) : [];
   // Inside a namespace (which holds everything it starts) the bot may leave the wrappers' group: Jury
   // then suspends its group alone. It is not a group leader there, so setsid execs it in place.
   const session = (confined || ns) && caps.setsid ? [caps.setsid, '--'] : [];
+  // nice first: everything after it, the wrappers included, inherits the priority.
   const argv = [
+    ...lowest,
     ...join,
     ...pin,
     ...guard,

@@ -8,7 +8,7 @@ const LOOK_EVERY_MS = 2;
 
 /**
  * The names (as /proc/PID/stat shows them: at most 15 bytes) of the programs Jury may start a bot
- * through: the shell that joins its cgroup, taskset, bubblewrap, unshare, the namespace's init, setpriv,
+ * through: nice, the shell that joins its cgroup, taskset, bubblewrap, unshare, the namespace's init, setpriv,
  * prlimit and setsid. A bot's own program is running once its process shows none of them.
  */
 export function wrapperNames(caps: SandboxCapabilities): ReadonlySet<string> {
@@ -21,6 +21,7 @@ export function wrapperNames(caps: SandboxCapabilities): ReadonlySet<string> {
     caps.setpriv,
     caps.prlimit,
     caps.setsid ?? null,
+    caps.nice ?? null,
   ];
   return new Set(paths.flatMap((p) => (p ? [basename(p).slice(0, 15)] : [])));
 }

@@ -46,6 +46,8 @@ export interface SandboxCapabilities {
   readonly cgroupWhy: string | null;
   /** Path of taskset (util-linux) for CPU affinity, else null. */
   readonly taskset: string | null;
+  /** Path of coreutils' nice, for background work (builds beside games), else null or absent. */
+  readonly nice?: string | null;
   /**
    * Path of util-linux setsid when it works, else null or absent. Inside a PID namespace the bot is
    * started through it, so that it leads a process group of its own: suspending it then signals only
@@ -165,6 +167,7 @@ export function probeSandbox(): SandboxCapabilities {
     memoryCgroup: cgroup.support,
     cgroupWhy: cgroup.why,
     taskset,
+    nice: findExecutable('nice'),
     setsid,
     shell: findExecutable('sh'),
     cores: availableParallelism(),

@@ -16,7 +16,8 @@ export function bot6561(secret: string): Uint8Array {
 }
 
 /** The app's smoke test, with a fixed seed. */
-export const smoke: SmokeTester = (bot, game) => smokeTest(bot, game, processLauncher(), { seed: 1 });
+export const smoke: SmokeTester = (bot, game, background) =>
+  smokeTest(bot, game, processLauncher(), { seed: 1, background });
 
 /** A settable clock: the event's `now`. */
 export function clock(start: string): { now: () => Date; set(iso: string): void } {
