@@ -8,9 +8,11 @@ import type { ScheduleSettings } from '../../../shared/tournament/config-schema.
 import type { Launcher } from '../play-match.ts';
 import { parseTournamentConfig, participantIds, type TournamentConfig } from '../tournament/config.ts';
 import { prepareRun } from '../tournament/prepare-run.ts';
+import type { GamePlayer } from '../tournament/game-player.ts';
 import { TournamentRunner } from '../tournament/runner.ts';
 import { formatOf, scheduleContext } from '../tournament/scheduling.ts';
 import type { EventStore, Launch } from './event-store.ts';
+import type { GameGate } from './game-gate.ts';
 
 /**
  * Plays a competition of an event: a tournament config made from the entrants (the contestants'
@@ -37,6 +39,8 @@ export interface CompetitionOptions {
   readonly concurrency?: number;
   /** The seed of the tournament (default: a random one). */
   readonly seed?: number;
+  /** Each game is played through it, taking turns with the event's builds (default: none). */
+  readonly gate?: GameGate;
 }
 
 /** The folder of an event's competition stores. */
@@ -106,7 +110,7 @@ export async function playCompetition(
       store: prepared.store,
       scheduler: schedulerFor(formatOf(config, prepared.participants)),
       context: scheduleContext(config, prepared.store.info().seed, prepared.participants),
-      play: prepared.player(options.launcher),
+      play: gated(prepared.player(options.launcher), options.gate),
       concurrency: options.concurrency ?? 1,
     });
     const end = await runner.run();
@@ -121,6 +125,11 @@ export async function playCompetition(
     prepared.store.close();
   }
   return store.competition(competition.id) as Competition;
+}
+
+/** `play`, each game through `gate` (see GameGate). */
+function gated(play: GamePlayer, gate: GameGate | undefined): GamePlayer {
+  return gate ? (game, signal, slot) => gate.game(() => play(game, signal, slot)) : play;
 }
 
 /** The tournament config of a competition, checked as `jury run` checks one, or why there is none. */

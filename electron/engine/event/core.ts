@@ -9,6 +9,7 @@ import type { SandboxCapabilities } from '../process/sandbox.ts';
 import { buildSubmission, type SmokeTester } from './build-submission.ts';
 import { playCompetition, type Seat } from './competitions.ts';
 import type { EventStore } from './event-store.ts';
+import { GameGate } from './game-gate.ts';
 import { EventRefusal } from './refusal.ts';
 import { unpackStored } from './upload.ts';
 
@@ -43,12 +44,14 @@ export function sampleName(sample: string): string {
 
 /**
  * What the two faces of EventService share: the store, the clock, the queue of builds (one at a time,
- * so builds never crowd the judge) and the one competition at a time.
+ * and never while a competition's game is being played: GameGate) and the one competition at a time.
  */
 export class EventCore {
   readonly store: EventStore;
   readonly options: EventServiceOptions;
   #builds: Promise<unknown> = Promise.resolve();
+  /** Builds and competition games take turns (see GameGate). */
+  readonly #gate = new GameGate();
   #competing = false;
 
   constructor(store: EventStore, options: EventServiceOptions) {
@@ -67,7 +70,7 @@ export class EventCore {
 
   /** Queues the build and smoke test of a stored submission; resolves with it in its final state. */
   build(id: string): Promise<Submission> {
-    const run = this.#builds.then(() => this.#build(id));
+    const run = this.#builds.then(() => this.#gate.build(() => this.#build(id)));
     this.#builds = run.catch(() => undefined);
     return run;
   }
@@ -134,6 +137,7 @@ export class EventCore {
     try {
       return await playCompetition(this.store, kind, seats, {
         launcher: this.options.launcher,
+        gate: this.#gate,
         ...(this.options.concurrency !== undefined ? { concurrency: this.options.concurrency } : {}),
         ...(this.options.seed !== undefined ? { seed: this.options.seed } : {}),
       });

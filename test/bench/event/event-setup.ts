@@ -63,7 +63,17 @@ export async function serveEvent(event: BenchEvent): Promise<ServingEvent> {
   const token = 'bench-event-token-0123456789';
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [...ENGINE_NODE_FLAGS, SERVE, event.folder, scratch, token],
+    [
+      ...ENGINE_NODE_FLAGS,
+      // JURY_BENCH_PROFILE=<folder>: a CPU profile of the serve process (its main thread, the judge's).
+      ...(process.env.JURY_BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.JURY_BENCH_PROFILE}`]
+        : []),
+      SERVE,
+      event.folder,
+      scratch,
+      token,
+    ],
     { stdio: 'pipe' },
   );
   let out = '';
