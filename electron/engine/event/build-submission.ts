@@ -27,6 +27,9 @@ import type { EventStore, Launch } from './event-store.ts';
 /** Where background work runs: lowest priority, on the cores games leave (see ResourceLimits). */
 export type Background = NonNullable<ResourceLimits['background']>;
 
+/** Background work on any core (no games pinned): the default of {@link BuildSettings.background}. */
+const ANY_CORE: Background = { cpus: null };
+
 /**
  * Plays one game of `game` with `bot` in seat 0 against the sample bot (electron/app/library/smoke-test.ts),
  * as `background` work: the event's games come first.
@@ -95,7 +98,7 @@ export async function smoke(
   };
   let result: SmokeResult;
   try {
-    result = await settings.smokeTest(bot, settings.game, settings.background ?? { cpus: null });
+    result = await settings.smokeTest(bot, settings.game, settings.background ?? ANY_CORE);
   } catch (e) {
     result = {
       passed: false,
@@ -191,7 +194,7 @@ async function buildArchive(
 
 /** A build's limits: the settings' (default {@link BUILD_LIMITS}) as background work. */
 function buildLimits(settings: BuildSettings): ResourceLimits {
-  return { ...(settings.limits ?? BUILD_LIMITS), background: settings.background ?? { cpus: null } };
+  return { ...(settings.limits ?? BUILD_LIMITS), background: settings.background ?? ANY_CORE };
 }
 
 /** Writes unpacked files under `root` (created afresh): folders 0755, files 0644 or 0755 if executable. */

@@ -1,8 +1,8 @@
+import { availableParallelism } from 'node:os';
 import type { Competition } from '../../../shared/event/competition.ts';
 import { lockState, type LockState } from '../../../shared/event/settings.ts';
 import { playingVersion, type Submission } from '../../../shared/event/submission.ts';
 import { findPackageGame } from '../../../shared/games/registry.ts';
-import { availableParallelism } from 'node:os';
 import { backgroundCores, type Launcher } from '../play-match.ts';
 import type { ResourceLimits } from '../process/limits.ts';
 import type { SandboxCapabilities } from '../process/sandbox.ts';
