@@ -33,10 +33,11 @@ export interface SmokeTestOptions {
 
 /**
  * Plays one game of `game` (a game package's: {@link packageSmokeTest}) with official timing, or CPU
- * timing as background work: `bot` in seat 0, the game's random sample bot in every other seat. It passes when the bot finished the game with status OK; the verdict says what happened in
- * a sentence, and the dialogue holds the lines the bot was sent and wrote. A bot that cannot even be
- * started (asked first when `launcher` can tell, as
- * {@link ProcessLauncher} can) fails with the reason instead of throwing, so the user sees it next to the button.
+ * timing as background work: `bot` in seat 0, the game's random sample bot in every other seat. It
+ * passes when the bot finished the game with status OK; the verdict says what happened in a sentence,
+ * and the dialogue holds the lines the bot was sent and wrote. A bot that cannot even be started (asked
+ * first when `launcher` can tell, as {@link ProcessLauncher} can) fails with the reason instead of
+ * throwing, so the user sees it next to the button.
  */
 export async function smokeTest(
   bot: MatchBot,
