@@ -32,7 +32,9 @@ for (const dir of ['out/main', 'out/preload'])
   rmSync(new URL(`../${dir}`, import.meta.url), { recursive: true, force: true });
 await bundle('electron/main.ts', 'out/main', 'es', 'index.js');
 await bundle('electron/app/host.ts', 'out/main', 'es', 'host.js');
-// jury serve's threads, started by the engine when the app serves an event (electron/serve/thread-file.ts).
+// The worker threads (electron/engine/thread-file.ts): jury serve's, started by the engine when the app
+// serves an event, and the game thread that plays the engine's games.
 await bundle('electron/serve/server-thread.ts', 'out/main', 'es', 'server-thread.js');
 await bundle('electron/serve/reader-thread.ts', 'out/main', 'es', 'reader-thread.js');
+await bundle('electron/engine/tournament/game-thread-script.ts', 'out/main', 'es', 'game-thread.js');
 await bundle('electron/preload.ts', 'out/preload', 'cjs', 'index.cjs');

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { THREAD_DIR_VARIABLE } from '../serve/thread-file.ts';
+import { THREAD_DIR_VARIABLE } from '../engine/thread-file.ts';
 import type { HostPort } from './host-protocol.ts';
 import { errorMessage, hostEnvNames, hostFoldersFromEnv, serveHost } from './host-protocol.ts';
 import { createJuryService } from './service.ts';

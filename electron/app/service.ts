@@ -98,7 +98,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     BotLibrary.open(options.workspace),
   ]);
   const files = new TournamentFiles(options.storeFolder, options.singleStore);
-  const launcher = trackedLauncher(options.launcher ?? processLauncher());
+  const launcher = trackedLauncher(options.launcher ?? processLauncher({ gameThread: true }));
   const listeners = new Set<EventListener>();
   /** Tournaments that reported progress here: the candidates of live(), which keeps those still running. */
   const reported = new Set<string>();

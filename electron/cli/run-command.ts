@@ -100,7 +100,7 @@ export async function runCommand(configPath: string, flags: RunFlags, io: CliIo)
         : io.err(`jury: ${message}\n`);
     reportChanges(prepared.changes, warn, note);
 
-    const local = prepared.player(processLauncher());
+    const local = prepared.player(processLauncher({ gameThread: true }));
     const unplayed = new StartFailures();
     const workers = remote ? await remote.open(prepared, local, concurrency, baseDir) : null;
     const runner = new TournamentRunner({

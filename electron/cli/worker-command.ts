@@ -113,7 +113,7 @@ export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<numb
     slots,
     name,
     cacheDir: resolve(flags.cache ?? join(homedir(), '.cache', 'jury', 'worker')),
-    launcher: processLauncher(),
+    launcher: processLauncher({ gameThread: true }),
     log: (line) => io.err(`jury worker: ${line}\n`),
     lockMs: Number.isFinite(lockMs) && lockMs >= 1000 ? lockMs : 30_000,
   });

@@ -1,6 +1,7 @@
 import { sha256FileCached } from './bots/hash-cache.ts';
 import { sha256Files, identityFile } from './bots/hash.ts';
 import type { Launcher, LaunchedBot, MatchBot } from './play-match.ts';
+import { GameThread, sharedGameThread } from './tournament/game-thread.ts';
 import {
   findExecutable,
   launchProblem,
@@ -53,9 +54,25 @@ export interface ProcessLauncher extends Launcher {
  * tests pass less to show what a missing protection lets through), and hashes the file that identifies
  * the bot's version ({@link botHash}) for the record.
  */
-export function processLauncher(options: { readonly sandbox?: SandboxCapabilities } = {}): ProcessLauncher {
+export function processLauncher(
+  options: {
+    readonly sandbox?: SandboxCapabilities;
+    /**
+     * Play whole games in the game thread (tournament/game-thread.ts): what a process that does other
+     * work meanwhile (a store, a server) must do. Single bots started here stay on this thread.
+     */
+    readonly gameThread?: boolean;
+  } = {},
+): ProcessLauncher {
   const spec = launchSpecOf;
+  const games =
+    options.gameThread !== true
+      ? undefined
+      : options.sandbox
+        ? new GameThread(options.sandbox)
+        : sharedGameThread();
   return {
+    ...(games ? { games } : {}),
     async check(bot) {
       return launchProblem(spec(bot));
     },

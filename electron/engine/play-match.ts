@@ -5,6 +5,7 @@ import type { GameRecord } from './record/schema.ts';
 import { playGame, type RefereeEvent } from './referee/referee.ts';
 import type { TimingMode } from './timing/time-keeper.ts';
 import type { LimitsReport, ResourceLimits } from './process/limits.ts';
+import type { GameHost } from './tournament/game-host.ts';
 
 export type { ResourceLimits } from './process/limits.ts';
 
@@ -42,6 +43,12 @@ export interface LaunchedBot {
 export interface Launcher {
   /** `cpus`: the cores the game's bots are pinned to, or null/absent for none. */
   launch(bot: MatchBot, limits: ResourceLimits, cpus?: readonly number[] | null): Promise<LaunchedBot>;
+  /**
+   * Where whole games are played instead of on the caller's thread (tournament/game-thread.ts), so
+   * that nothing else the process does (a store write, a spectator's read, an upload) delays a bot's
+   * reply being read and timed. Absent: games are played here with {@link Launcher.launch}.
+   */
+  readonly games?: GameHost;
 }
 
 /** Everything needed to play one game between bot executables. */

@@ -1,4 +1,4 @@
-import { threadFile } from './thread-file.ts';
+import { threadFile } from '../engine/thread-file.ts';
 import { Worker } from 'node:worker_threads';
 import type { LiveTournament } from '../app/service.ts';
 import type { ClientRequest } from './protocol.ts';

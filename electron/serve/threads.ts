@@ -4,7 +4,7 @@ import { serveHost } from '../app/host-protocol.ts';
 import type { JuryService } from '../app/service.ts';
 import type { EventService } from '../engine/event/service.ts';
 import { serveEvent } from './event-host.ts';
-import { threadFile } from './thread-file.ts';
+import { threadFile } from '../engine/thread-file.ts';
 import type { FromServerThread, ServerThreadData, ToServerThread } from './thread-protocol.ts';
 
 /**

@@ -11,7 +11,7 @@ export async function eventServiceOptions(folder: string, holder: string): Promi
   return {
     folder,
     smokeTest: (bot, game, background) => smokeTest(bot, game, processLauncher(), { background }),
-    launcher: processLauncher(),
+    launcher: processLauncher({ gameThread: true }),
     holder,
   };
 }

@@ -24,6 +24,8 @@ export function trackedLauncher(inner: Launcher): TrackedLauncher {
   const checker = (inner as Partial<ProcessLauncher>).check;
   return {
     ...(checker ? { check: (bot: MatchBot) => checker.call(inner, bot) } : {}),
+    // Games played there end with their runs (aborted when the service closes), bots and all.
+    ...(inner.games ? { games: inner.games } : {}),
     async launch(bot, limits, cpus) {
       const launched = await inner.launch(bot, limits, cpus);
       prune();

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isMainThread, threadId } from 'node:worker_threads';
 import { CgroupControl, v1Files, v2Files, type CgroupFiles } from './cgroup-control.ts';
 
 /**
@@ -345,12 +346,14 @@ function makeSpare(parent: string): void {
     process.once('exit', () => {
       for (const dirs of spares.values()) for (const dir of dirs) removeTree(dir);
       // With them, every bot's cgroup whose removal was still under way (its processes reaped late), and
-      // this process's own folder: otherwise only the next Jury would sweep them (sweepStale).
-      for (const parent of spares.keys()) removeTree(parent);
+      // this process's own folder: otherwise only the next Jury would sweep them (sweepStale). Not when
+      // a worker thread (the game thread) ends: the folder is the whole process's.
+      if (isMainThread) for (const parent of spares.keys()) removeTree(parent);
     });
   }
   making.set(parent, (making.get(parent) ?? 0) + 1);
-  const dir = join(parent, `spare-${process.pid}-${++spareCount}`);
+  // The thread's id too: the game thread makes spares in the same folder.
+  const dir = join(parent, `spare-${process.pid}-${threadId}-${++spareCount}`);
   mkdir(dir).then(
     () => {
       making.set(parent, (making.get(parent) ?? 1) - 1);

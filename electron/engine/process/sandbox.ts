@@ -74,6 +74,14 @@ export function sandboxCapabilities(): SandboxCapabilities {
   return cached;
 }
 
+/**
+ * Takes `caps` (probed by the main thread) as this thread's {@link sandboxCapabilities}: a worker thread
+ * must not probe again, as probing makes (and on exit removes) the process's cgroup parents.
+ */
+export function adoptSandboxCapabilities(caps: SandboxCapabilities): void {
+  cached = caps;
+}
+
 /** Probes now, without the cache (tests, diagnostics). */
 export function probeSandbox(): SandboxCapabilities {
   const root = process.getuid?.() === 0;

@@ -47,16 +47,30 @@ export interface Killable {
 }
 
 const live = new Set<Killable>();
+/** Bots started elsewhere in this process (the game thread's), killed through their owner. */
+const elsewhere = new Set<Killable>();
 let hooked = false;
+
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  // 'exit' handlers may only do synchronous work: killNow() sends signals and returns.
+  process.on('exit', killAllBots);
+}
 
 /** Remembers a live bot so that {@link killAllBots} (and Jury's own exit) can kill it. */
 export function register(k: Killable): void {
   live.add(k);
-  if (!hooked) {
-    hooked = true;
-    // 'exit' handlers may only do synchronous work: killNow() sends signals and returns.
-    process.on('exit', killAllBots);
-  }
+  hookExit();
+}
+
+/**
+ * Remembers what kills the bots another thread of this process started (the game thread): its
+ * `killNow` must return only once they are killed. {@link killAllBots} calls it every time.
+ */
+export function registerElsewhere(k: Killable): void {
+  elsewhere.add(k);
+  hookExit();
 }
 
 /** Forgets a bot that has been shut down. */
@@ -72,4 +86,5 @@ export function unregister(k: Killable): void {
 export function killAllBots(): void {
   for (const k of live) k.killNow();
   live.clear();
+  for (const k of elsewhere) k.killNow();
 }

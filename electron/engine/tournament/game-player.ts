@@ -13,6 +13,7 @@ import { loadedPackage } from '../packages/admit.ts';
 import { playPackageMatch } from '../packages/play-package.ts';
 import type { GameSlot } from './runner.ts';
 import type { CaiaEvent } from '../caia/types.ts';
+import type { GameHost } from './game-host.ts';
 
 /** Plays one scheduled game and answers its record; the runner's `play`. */
 export type GamePlayer = (game: ScheduledGame, signal: AbortSignal, slot?: GameSlot) => Promise<GameRecord>;
@@ -60,6 +61,7 @@ export function gamePlayer(
   launcher: Launcher,
   options: GamePlayerOptions = {},
 ): GamePlayer {
+  if (launcher.games) return hostedPlayer(launcher.games, config, bots, options);
   if (findPackageGame(config.game)) return packagePlayer(config, bots, launcher, options);
   const module = gameModule(config.game);
   const control = budgetControl(module.info.timeControl, config.timing.budgetMs);
@@ -83,6 +85,32 @@ export function gamePlayer(
       },
       launcher,
     );
+}
+
+/** {@link gamePlayer} through a {@link GameHost} (the game thread), which makes the player there. */
+function hostedPlayer(
+  host: GameHost,
+  config: TournamentConfig,
+  bots: ReadonlyMap<string, MatchBot>,
+  options: GamePlayerOptions,
+): GamePlayer {
+  const { onEvent, onCaiaEvent } = options;
+  return async (game, signal, slot) => {
+    const seats = seatBots(game, bots);
+    return host.play(
+      {
+        config,
+        bots: game.seats.map((id, i) => [id, seats[i] as MatchBot] as const),
+        game,
+        slot: slot ?? null,
+        store: options.store ?? null,
+        cores: options.cores ?? null,
+      },
+      signal,
+      onEvent ? (event) => onEvent(game, event) : undefined,
+      onCaiaEvent ? (event) => onCaiaEvent(game, event) : undefined,
+    );
+  };
 }
 
 function seatBots(game: ScheduledGame, bots: ReadonlyMap<string, MatchBot>): MatchBot[] {

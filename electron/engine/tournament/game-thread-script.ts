@@ -1,0 +1,106 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { findPackageGame, registerPackageGame } from '../../../shared/games/registry.ts';
+import { processLauncher } from '../bot-launcher.ts';
+import type { CaiaEvent } from '../caia/types.ts';
+import { ensurePackage } from '../packages/admit.ts';
+import { adoptSandboxCapabilities, killAllBots } from '../process/index.ts';
+import type { RefereeEvent } from '../referee/referee.ts';
+import type { FromGameThread, GameThreadData, ToGameThread } from './game-thread-protocol.ts';
+import { gamePlayer } from './game-player.ts';
+
+/**
+ * The game thread (game-thread.ts): plays whole games with real bot processes, nothing else, so a bot's
+ * reply is read and timed when it arrives whatever the main thread is busy with. A game's events go out
+ * in batches, at most every {@link BATCH_MS}, and always before its record.
+ */
+
+const BATCH_MS = 20;
+const port = parentPort;
+if (!port) throw new Error('game-thread-script.ts runs only as a worker thread');
+const data = workerData as GameThreadData;
+adoptSandboxCapabilities(data.caps);
+const launcher = processLauncher({ sandbox: data.caps });
+const killed = new Int32Array(data.killed);
+const games = new Map<number, AbortController>();
+
+const post = (message: FromGameThread): void => port.postMessage(message);
+
+port.on('message', (message: ToGameThread) => {
+  if (message.kind === 'play') void play(message);
+  else if (message.kind === 'abort') games.get(message.id)?.abort();
+  else {
+    killAllBots();
+    Atomics.store(killed, 0, 1);
+    Atomics.notify(killed, 0);
+  }
+});
+
+async function play(message: Extract<ToGameThread, { kind: 'play' }>): Promise<void> {
+  const { id, job } = message;
+  const controller = new AbortController();
+  games.set(id, controller);
+  const batch = new EventBatch(id);
+  try {
+    if (message.pkg) {
+      if (!findPackageGame(message.pkg.id)) registerPackageGame(message.pkg);
+      const loaded = await ensurePackage(message.pkg.id);
+      if (!loaded.ok) throw new Error(loaded.error.message);
+    }
+    const play = gamePlayer(job.config, new Map(job.bots), launcher, {
+      ...(job.store === null ? {} : { store: job.store }),
+      ...(job.cores === null ? {} : { cores: job.cores }),
+      ...(message.events.referee ? { onEvent: (_: unknown, e: RefereeEvent) => batch.referee(e) } : {}),
+      ...(message.events.caia ? { onCaiaEvent: (_: unknown, e: CaiaEvent) => batch.caia(e) } : {}),
+    });
+    const record = await play(job.game, controller.signal, job.slot ?? undefined);
+    batch.flush();
+    post({ kind: 'done', id, ok: true, record });
+  } catch (e) {
+    batch.flush();
+    post({ kind: 'done', id, ok: false, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    games.delete(id);
+  }
+}
+
+/** One game's events not sent yet; sent together a little later, the game state only with the last move. */
+class EventBatch {
+  readonly #id: number;
+  #referee: RefereeEvent[] = [];
+  #caia: CaiaEvent[] = [];
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(id: number) {
+    this.#id = id;
+  }
+
+  referee(event: RefereeEvent): void {
+    this.#referee.push(event);
+    this.#schedule();
+  }
+
+  caia(event: CaiaEvent): void {
+    this.#caia.push(event);
+    this.#schedule();
+  }
+
+  flush(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#referee.length === 0 && this.#caia.length === 0) return;
+    const events = this.#referee;
+    const last = events.findLastIndex((e) => e.kind === 'move');
+    const referee = events.map((e, i) => {
+      if (e.kind !== 'move' || i === last) return e;
+      const { state: _, ...rest } = e;
+      return rest as RefereeEvent;
+    });
+    post({ kind: 'events', id: this.#id, referee, caia: this.#caia });
+    this.#referee = [];
+    this.#caia = [];
+  }
+
+  #schedule(): void {
+    this.#timer ??= setTimeout(() => this.flush(), BATCH_MS);
+  }
+}
