@@ -116,7 +116,10 @@ describe('the game thread', () => {
   it("kills its bots when Jury's exit kills every bot, and the game ends at once", async () => {
     const { play } = await player(
       '6561',
-      [SAMPLES[0], { name: 'Hang', executable: process.execPath, args: [join(FIXTURES, 'hang.js')] }],
+      [
+        SAMPLES[0] as object,
+        { name: 'Hang', executable: process.execPath, args: [join(FIXTURES, 'hang.js')] },
+      ],
       threadLauncher(),
     );
     const t0 = performance.now();
