@@ -85,7 +85,7 @@ export class GameThread implements GameHost {
       caps: this.#caps ?? sandboxCapabilities(),
       killed: this.#killed.buffer as SharedArrayBuffer,
     };
-    const worker = new Worker(threadFile('game-thread'), { workerData: data });
+    const worker = new Worker(threadFile('game-thread'), { workerData: data, name: 'game-thread' });
     worker.on('message', (message: FromGameThread) => this.#receive(message));
     const gone = (why: string): void => {
       if (this.#worker !== worker) return;

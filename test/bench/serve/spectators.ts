@@ -38,7 +38,7 @@ const MODES: readonly Mode[] = ['alone', 'reader', 'oneLoop'];
 const LABEL: Record<Mode, string> = {
   alone: 'no spectator',
   reader: 'a spectator (server and reader threads)',
-  oneLoop: 'a spectator, all on the judge’s thread (before)',
+  oneLoop: 'a spectator served on the main thread (before)',
 };
 
 interface Tally {
@@ -49,14 +49,15 @@ interface Tally {
   answers: number;
   delayP99Ms: number[];
   delayMaxMs: number[];
-  /** CPU time of the judge's thread per game (ms). */
+  /** CPU time of the main thread per game (ms): the engine service's, the games being in the game thread. */
   mainCpuMs: number[];
 }
 
 /**
  * The serve section's part: the deadline part's Flit game (judge/deadline.ts: official timing, bots
  * burning 4 ms of CPU per prompt under a 5 ms per-move deadline, through the tournament's game player)
- * played on the main thread of a `jury serve` (the engine service there, its server and reader threads
+ * played as a `jury serve` plays it, in the game thread (engine/tournament/game-thread.ts) of a process
+ * whose main thread holds the engine service (its server and reader threads
  * started as serve-command.ts starts them), over a store folder holding CodeCup's final imported (17,190
  * games). In turns, one game each: no spectator (the floor), a spectator (a worker thread of its own at
  * the least priority, standing for another machine) hammering the heaviest reads of the final (its game
@@ -111,7 +112,7 @@ export async function measureSpectators(
       const p99 = Math.max(...t.delayP99Ms);
       ctx.log(
         `  ${LABEL[mode].padEnd(52)} ${String(t.late).padStart(4)} late in ${t.turns} turns (${num(per1000(t), 2)} per 1000)` +
-          `, other missed ${t.otherMissed}; judge's loop delay p99 ≤ ${num(p99, 1)} ms, max ${num(Math.max(...t.delayMaxMs), 1)} ms` +
+          `, other missed ${t.otherMissed}; main thread's loop delay p99 ≤ ${num(p99, 1)} ms, max ${num(Math.max(...t.delayMaxMs), 1)} ms` +
           `, its CPU ${num(t.mainCpuMs.reduce((a, b) => a + b, 0) / Math.max(1, t.games), 0)} ms a game` +
           (mode === 'alone' ? '' : `; ${t.answers} answers`),
       );
@@ -170,7 +171,7 @@ const tally = (): Tally => ({
   mainCpuMs: [],
 });
 
-/** One game on this thread, with the spectator hammering the server at `port` (none: null). */
+/** One game in the game thread, with the spectator hammering the server at `port` (none: null). */
 async function game(
   commands: string[][],
   port: number | null,
@@ -190,7 +191,12 @@ async function game(
   const bots = new Map<string, MatchBot>(
     commands.map((command, i) => [`p${i + 1}`, { name: `p${i + 1}`, command }]),
   );
-  const play = gamePlayer(benchConfig('flit', 'official', DEADLINE_MS), bots, processLauncher());
+  // The service's own launcher plays in the game thread, as jury serve does.
+  const play = gamePlayer(
+    benchConfig('flit', 'official', DEADLINE_MS),
+    bots,
+    processLauncher({ gameThread: true }),
+  );
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const cpu = process.threadCpuUsage();
