@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { StoreError } from '../store/errors.ts';
@@ -107,6 +107,9 @@ export function createEventDb(folder: string, meta: Readonly<Record<string, stri
     throw e;
   }
   db.db.close();
+  // Every contestant's source is in it: readable by Jury's user alone (SQLite gives its -wal and -shm
+  // the same mode), so a bot run without bubblewrap under a uid of its own cannot read it.
+  chmodSync(temporary, 0o600);
   placeNoReplace(temporary, path);
 }
 

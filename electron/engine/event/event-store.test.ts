@@ -46,6 +46,9 @@ describe('EventStore', () => {
     expect(again.settings()).toEqual(settings);
     expect(again.contestantByCodeHash('h1')?.name).toBe('Kim');
     expect(again.submissionBytes(sub.id)).toEqual(upload.value.bytes);
+    // It holds every contestant's source: Jury's user alone may read it, and its WAL too.
+    for (const file of [EVENT_FILE, `${EVENT_FILE}-wal`])
+      expect(statSync(join(folder, file)).mode & 0o777).toBe(0o600);
     again.close();
   });
 

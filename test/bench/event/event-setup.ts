@@ -47,12 +47,13 @@ function jury(args: readonly string[]): string {
   return r.stdout;
 }
 
-/** `jury serve --event` running: its address, the judge thread's figures, and its stop. */
+/** `jury serve --event` running: its address, its main thread's figures, and its stop. */
 export interface ServingEvent {
   readonly url: string;
   readonly token: string;
-  /** The judge's thread since the last call: event-loop delay p99 and max (ms), CPU time (ms). */
-  judgeThread(): Promise<{ p99Ms: number; maxMs: number; cpuMs: number }>;
+  /** Its main thread since the last call (the games are in the game thread): event-loop delay p99 and
+   * max (ms), CPU time (ms). */
+  mainThread(): Promise<{ p99Ms: number; maxMs: number; cpuMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -65,7 +66,7 @@ export async function serveEvent(event: BenchEvent): Promise<ServingEvent> {
     process.execPath,
     [
       ...ENGINE_NODE_FLAGS,
-      // JURY_BENCH_PROFILE=<folder>: a CPU profile of the serve process (its main thread, the judge's).
+      // JURY_BENCH_PROFILE=<folder>: a CPU profile of the serve process (its main thread).
       ...(process.env.JURY_BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.JURY_BENCH_PROFILE}`]
         : []),
@@ -97,7 +98,7 @@ export async function serveEvent(event: BenchEvent): Promise<ServingEvent> {
   return {
     url,
     token,
-    async judgeThread() {
+    async mainThread() {
       const line = await new Promise<string>((resolve) => {
         replies.push(resolve);
         child.stdin.write('delay\n');

@@ -5,7 +5,7 @@
  *
  *   node serve-child.ts <event folder> <scratch folder> <token>
  *
- * For the benchmark it also watches its main thread (the judge's): a line `delay` on its input answers
+ * For the benchmark it also watches its main thread (the engine's; games play in the game thread): a line `delay` on its input answers
  * one JSON line on its output with that thread's event-loop delay (p99, max, ms) and CPU time since the
  * last one.
  */

@@ -34,7 +34,7 @@ interface Tally {
   builds: number;
   loopP99Ms: number[];
   loopMaxMs: number[];
-  judgeCpuMs: number[];
+  mainCpuMs: number[];
   reports: ContestantsReport[];
 }
 
@@ -141,7 +141,7 @@ async function competition(
   label = '',
 ): Promise<void> {
   const t0 = performance.now();
-  await serving.judgeThread();
+  await serving.mainThread();
   const settledBefore = (await api.submissions()).filter(settled).length;
   const playing = api.runTest();
   let report: Promise<ContestantsReport> | null = null;
@@ -159,7 +159,7 @@ async function competition(
     ]);
     crowd.worker.postMessage('stop');
   }
-  const judge = await serving.judgeThread();
+  const main = await serving.mainThread();
   t.seconds += (performance.now() - t0) / 1000;
   t.builds += (await api.submissions()).filter(settled).length - settledBefore;
   if (report) t.reports.push(await report);
@@ -173,13 +173,13 @@ async function competition(
       `    ${failed.length} seats did not end OK: ${JSON.stringify(failed[0]?.failure ?? failed[0]?.status)}`,
     );
   t.competitions++;
-  t.loopP99Ms.push(judge.p99Ms);
-  t.loopMaxMs.push(judge.maxMs);
-  t.judgeCpuMs.push(judge.cpuMs);
+  t.loopP99Ms.push(main.p99Ms);
+  t.loopMaxMs.push(main.maxMs);
+  t.mainCpuMs.push(main.cpuMs);
   const r = t.reports.at(-1);
   ctx.log(
     `    a test competition, ${label}${LABEL[mode]}: ${records.length} games, ${num((performance.now() - t0) / 1000, 1)} s; ` +
-      `judge's loop delay p99 ${num(judge.p99Ms, 1)} ms, max ${num(judge.maxMs, 1)} ms` +
+      `main thread's loop delay p99 ${num(main.p99Ms, 1)} ms, max ${num(main.maxMs, 1)} ms` +
       (mode === 'contestants' && r
         ? `; ${r.accepted} uploads accepted, ${Object.values(r.refused).reduce((a, b) => a + b, 0)} refused, ${r.browseMs.length} reads`
         : ''),
@@ -222,7 +222,7 @@ function results(ctx: BenchContext, tallies: Record<Mode, Tally>): PartResult {
     const t = tallies[mode];
     ctx.log(
       `  ${LABEL[mode].padEnd(42)} ${String(t.late).padStart(4)} late in ${t.turns} turns (${num(per1000(t), 2)} per 1000), ` +
-        `other missed ${t.otherMissed}; judge's loop delay p99 ≤ ${num(Math.max(...t.loopP99Ms), 1)} ms, ` +
+        `other missed ${t.otherMissed}; main thread's loop delay p99 ≤ ${num(Math.max(...t.loopP99Ms), 1)} ms, ` +
         `max ${num(Math.max(...t.loopMaxMs), 1)} ms`,
     );
     figures[mode] = {
@@ -236,7 +236,7 @@ function results(ctx: BenchContext, tallies: Record<Mode, Tally>): PartResult {
       buildsCompleted: t.builds,
       loopDelayP99Ms: t.loopP99Ms.map(round3),
       loopDelayMaxMs: t.loopMaxMs.map(round3),
-      judgeThreadCpuMs: t.judgeCpuMs.map(round3),
+      mainThreadCpuMs: t.mainCpuMs.map(round3),
     };
   }
   ctx.log(
@@ -313,6 +313,6 @@ const tally = (): Tally => ({
   builds: 0,
   loopP99Ms: [],
   loopMaxMs: [],
-  judgeCpuMs: [],
+  mainCpuMs: [],
   reports: [],
 });
