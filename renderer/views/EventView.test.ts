@@ -192,7 +192,7 @@ describe('the organiser’s event screen', () => {
     expect(wrapper.get('[data-testid="event-games"]').text()).toContain('Ada – random');
   });
 
-  it('creates an event in the desktop app from a folder, a name, a game and a deadline', async () => {
+  it('creates an event in the desktop app: folder, name, game, deadline, timing, final, tests', async () => {
     desktop.value = true;
     api.eventInfo.mockResolvedValue(null);
     api.appInfo.mockResolvedValue({
@@ -215,13 +215,28 @@ describe('the organiser’s event screen', () => {
     await wrapper.get('[data-testid="event-open-name"]').setValue('Club day');
     await wrapper.get('[data-testid="event-open-game"]').setValue('6561');
     await wrapper.get('[data-testid="event-open-deadline"]').setValue('2026-05-01T16:00');
+    await wrapper.get('[data-testid="event-open-timing"]').setValue('cpu');
+    await wrapper.get('[data-testid="event-open-budget"]').setValue('20000');
+    await wrapper.get('[data-testid="event-open-swiss-rounds"]').setValue('5');
+    await wrapper.get('[data-testid="event-open-finalists"]').setValue('8');
+    // 6 games per pair: 3 double round robins.
+    await wrapper.get('[data-testid="event-open-final-games"]').setValue('6');
+    await wrapper.get('[data-testid="event-open-test-every"]').setValue('20');
     api.eventInfo.mockResolvedValue(info({ state: 'open' }));
     await wrapper.get('[data-testid="event-open-form"]').trigger('submit');
     await flushPromises();
     expect(api.eventOpen).toHaveBeenCalledWith({
       folder: '/home/me/club',
       port: 9090,
-      settings: { name: 'Club day', game: '6561', deadline: new Date('2026-05-01T16:00').toISOString() },
+      settings: {
+        name: 'Club day',
+        game: '6561',
+        deadline: new Date('2026-05-01T16:00').toISOString(),
+        timing: { mode: 'cpu', budgetMs: 20000 },
+        final: { kind: 'swiss', swissRounds: 5, finalists: 8, permutations: 'all', finalCycles: 3 },
+        testEveryMinutes: 20,
+        testSamples: false,
+      },
     });
     expect(wrapper.get('[data-testid="event-header"]').text()).toContain('Event: Club day');
   });
