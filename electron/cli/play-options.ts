@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parse as parseShell } from 'shell-quote';
 import { findGame, gameIds } from '../../shared/games/registry.ts';
 import type { AnyGameModule, GameId } from '../../shared/games/types.ts';
 import { loadPackageGame, packagePath } from '../engine/packages/admit.ts';
@@ -7,6 +6,7 @@ import type { GamePackage } from '../engine/packages/load.ts';
 import { isTimingMode, TIMING_MODES, type TimingMode } from '../../shared/timing/modes.ts';
 import { RUN_BOUNDS } from '../../shared/tournament/config-schema.ts';
 import { UsageError } from './usage-error.ts';
+import { splitCommandLine } from '../../shared/bots/command-line.ts';
 
 /** The raw options of `jury play`, as commander hands them over. */
 export interface PlayFlags {
@@ -52,19 +52,12 @@ function integer(name: string, text: string, min: number, max: number): number {
   return n;
 }
 
-/** Splits a --bot value into a command line the way a shell would, but never runs a shell. */
+/** Splits a --bot value into a command line by Jury's one rule (shared/bots/command-line.ts). */
 export function splitCommand(text: string): string[] {
-  const parts = parseShell(text);
-  const words = parts.map((p) => {
-    if (typeof p !== 'string') {
-      throw new UsageError(
-        `--bot ${JSON.stringify(text)}: shell operators are not allowed; bots are started directly`,
-      );
-    }
-    return p;
-  });
-  if (words.length === 0) throw new UsageError('--bot needs a command');
-  return words;
+  const split = splitCommandLine(text);
+  if (!split.ok) throw new UsageError(`--bot ${JSON.stringify(text)}: ${split.error.message}`);
+  if (split.value.length === 0) throw new UsageError('--bot needs a command');
+  return split.value;
 }
 
 /**

@@ -15,6 +15,17 @@ describe('the add form’s command fields', () => {
     expect(splitArgs('--name "open')).toBeNull();
   });
 
+  it('splits as the CLI does (one rule: shared/bots/command-line.ts)', () => {
+    expect(splitArgs('./bot $HOME')).toEqual(['./bot', '$HOME']);
+    expect(splitArgs('./bot a\\ b')).toEqual(['./bot', 'a b']);
+    expect(splitArgs('./bot --x=*.txt')).toEqual(['./bot', '--x=*.txt']);
+    expect(splitCommandLine('/opt/my\\ bots/run --x')).toEqual({ program: '/opt/my bots/run', args: '--x' });
+    const t = (key: string) => key;
+    expect(localAddIssues({ args: '--x | tee log', env: '' }, t)).toEqual([
+      { path: 'args', message: 'bots.add.issues.operator' },
+    ]);
+  });
+
   it('reads NAME=value lines and numbers the bad ones', () => {
     expect(parseEnv('LEVEL=3\n\nJAVA_OPTS=-Xmx256m -Xss8m\nnot a line\n1X=2')).toEqual({
       env: { LEVEL: '3', JAVA_OPTS: '-Xmx256m -Xss8m' },

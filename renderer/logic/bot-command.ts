@@ -1,3 +1,5 @@
+import { splitCommandLine as splitWords } from '../../shared/bots/command-line.ts';
+
 /**
  * The bot library form's command fields as plain text and back: arguments typed on one line (quotes keep
  * spaces: `--name "my bot"`), the environment as `NAME=value` lines, a command line typed into the
@@ -10,31 +12,19 @@ export interface AddFieldIssue {
   readonly message: string;
 }
 
-/** Words of `text` split at spaces, quotes ('…' or "…") keeping spaces; null when a quote is not closed. */
+/**
+ * Words of `text` by Jury's one rule for command lines (shared/bots/command-line.ts, as the CLI and an
+ * event's run commands split them); null when it cannot be split (see {@link argsProblem}).
+ */
 export function splitArgs(text: string): string[] | null {
-  const out: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | null = null;
-  for (const ch of text) {
-    if (quote !== null) {
-      if (ch === quote) quote = null;
-      else word += ch;
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-      inWord = true;
-    } else if (/\s/.test(ch)) {
-      if (inWord) out.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += ch;
-      inWord = true;
-    }
-  }
-  if (quote !== null) return null;
-  if (inWord) out.push(word);
-  return out;
+  const split = splitWords(text);
+  return split.ok ? split.value : null;
+}
+
+/** Why `text` cannot be split: `quote` (left open) or `operator` (a shell operator); null when it can. */
+export function argsProblem(text: string): 'quote' | 'operator' | null {
+  const split = splitWords(text);
+  return split.ok ? null : split.error.code;
 }
 
 /** The environment lines (`NAME=value`, blank lines skipped) and the numbers (from 1) of bad lines. */
@@ -66,7 +56,10 @@ export function splitCommandLine(text: string): { program: string; args: string 
   let end = 0;
   for (; end < typed.length; end++) {
     const ch = typed.charAt(end);
-    if (quote !== null) quote = ch === quote ? null : quote;
+    if (quote !== null) {
+      if (quote === '"' && ch === '\\') end++;
+      else if (ch === quote) quote = null;
+    } else if (ch === '\\') end++;
     else if (ch === '"' || ch === "'") quote = ch;
     else if (/\s/.test(ch)) break;
   }
@@ -79,7 +72,8 @@ export function localAddIssues(
   t: (key: string, params?: Record<string, unknown>) => string,
 ): AddFieldIssue[] {
   const out: AddFieldIssue[] = [];
-  if (splitArgs(fields.args) === null) out.push({ path: 'args', message: t('bots.add.issues.quote') });
+  const problem = argsProblem(fields.args);
+  if (problem !== null) out.push({ path: 'args', message: t(`bots.add.issues.${problem}`) });
   for (const line of parseEnv(fields.env).bad)
     out.push({ path: 'env', message: t('bots.add.issues.envLine', { line }) });
   return out;

@@ -119,7 +119,7 @@ describe('checkUpload: every bad upload is refused in one line', () => {
     const zip = zipSync({ 'main.c': strToU8(C) });
     expect(await refusal({ fileName: 'bot.zip', bytes: zip })).toMatch(/needs a run command/);
     expect(await refusal({ ...archive('bot.zip', zip), runCommand: './bot; rm -rf /' })).toMatch(
-      /shell operators/,
+      /";" is a shell operator: bots are started directly/,
     );
   });
 

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { webcrypto } from 'node:crypto';
-import { parse as parseShell } from 'shell-quote';
+import { splitCommandLine } from '../../../shared/bots/command-line.ts';
 import { archiveKindOf, sizeText, UPLOAD_CAPS } from '../../../shared/event/caps.ts';
 import { LANGUAGE_IDS, languageOfExtension, type LanguageId } from '../../../shared/bots/languages.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
@@ -154,12 +154,10 @@ function runWords(text: string | undefined): Result<readonly string[], InputErro
     return refuse(
       'an archive needs a run command that starts the program (such as ./bot or python3 main.py)',
     );
-  const words = parseShell(line.value);
-  if (!words.every((w) => typeof w === 'string')) {
-    return refuse('the run command must be a program and its arguments, without shell operators');
-  }
-  if (words.length === 0) return refuse('the run command is empty');
-  return ok(words);
+  const words = splitCommandLine(line.value);
+  if (!words.ok) return refuse(`the run command cannot be read: ${words.error.message}`);
+  if (words.value.length === 0) return refuse('the run command is empty');
+  return ok(words.value);
 }
 
 /**

@@ -47,6 +47,8 @@ export default {
         envPlaceholder: 'JAVA_OPTS=-Xmx256m',
         issues: {
           quote: 'A quote is not closed.',
+          operator:
+            'A shell operator (| & ; < > ( ) or a backquote): bots are started directly, without a shell. Quote it to pass it on.',
           envLine: 'Line {line}: write NAME=value (letters, digits and _, not starting with a digit).',
         },
         name: 'Name (optional)',
@@ -146,6 +148,8 @@ export default {
         envPlaceholder: 'JAVA_OPTS=-Xmx256m',
         issues: {
           quote: 'Een aanhalingsteken is niet gesloten.',
+          operator:
+            'Een shell-teken (| & ; < > ( ) of een backquote): bots worden direct gestart, zonder shell. Zet het tussen aanhalingstekens om het door te geven.',
           envLine:
             'Regel {line}: schrijf NAAM=waarde (letters, cijfers en _, niet beginnend met een cijfer).',
         },

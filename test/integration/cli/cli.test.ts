@@ -86,7 +86,7 @@ describe('jury play usage errors (exit code 2, a message that says what is wrong
     [
       'shell syntax in a bot',
       ['play', 'more', '--bot', 'a | b', '--bot', 'sample:random'],
-      /shell operators are not allowed/,
+      /"\|" is a shell operator: bots are started directly/,
     ],
   ];
   for (const [what, argv, message] of cases) {
