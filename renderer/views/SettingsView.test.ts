@@ -95,6 +95,16 @@ describe('SettingsView', () => {
     });
   });
 
+  it('refuses memory the engine refuses (its RUN_BOUNDS: 16 MiB to 1 TiB)', async () => {
+    const wrapper = await mountView();
+    const memory = wrapper.get('[data-testid="settings-memory"]');
+    await memory.setValue('2000000');
+    await flushPromises();
+    expect(wrapper.get('[role="alert"]').text()).toBe('Enter a number from 16 to 1048576.');
+    expect(memory.attributes('aria-invalid')).toBe('true');
+    expect(api.settingsSet).not.toHaveBeenCalled();
+  });
+
   it('switches the memory limit off, then a fixed concurrency on (from the stored answer)', async () => {
     const wrapper = await mountView();
     await wrapper.get('[data-testid="memory-none"]').setValue(true);
