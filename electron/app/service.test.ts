@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { games } from '../../shared/games/registry.ts';
 import { requestChannels } from '../../shared/ipc/channels.ts';
-import { seatStats, timeStats } from '../../shared/tournament/standings/index.ts';
+import { seatStats, timeStats } from '../../shared/tournament/results/index.ts';
 import { CSV_HEADER } from '../engine/export/csv.ts';
 import { machineProtections, protectionsOf } from '../engine/process/protections.ts';
 import { replayRecord } from '../engine/record/replay.ts';

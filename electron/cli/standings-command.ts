@@ -1,6 +1,6 @@
 import type { Ranking } from '../../shared/tournament/ranking/index.ts';
-import type { Crosstable } from '../../shared/tournament/standings/index.ts';
-import { FAILURE_STATUSES } from '../../shared/tournament/standings/index.ts';
+import type { Crosstable } from '../../shared/tournament/results/index.ts';
+import { FAILURE_STATUSES } from '../../shared/tournament/results/index.ts';
 import { leaderboardOf, stageTitle } from '../engine/tournament/leaderboard.ts';
 import {
   basisNote,

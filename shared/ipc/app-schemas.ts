@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Ranking } from '../tournament/ranking/types.ts';
-import type { Crosstable, SeatStats } from '../tournament/standings/crosstable.ts';
-import type { TimeStatsRow } from '../tournament/standings/time-stats.ts';
+import type { Crosstable, SeatStats } from '../tournament/results/crosstable.ts';
+import type { TimeStatsRow } from '../tournament/results/time-stats.ts';
 import { LANGUAGE_IDS } from '../bots/languages.ts';
 import { DEFAULT_TIMING_MODE } from '../timing/modes.ts';
 import { FORMAT_KINDS } from '../tournament/formats/kinds.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { Ranking, RankRow } from '../../shared/tournament/ranking/index.ts';
-import type { Crosstable } from '../../shared/tournament/standings/index.ts';
+import type { Crosstable } from '../../shared/tournament/results/index.ts';
 import { runCli } from '../../electron/cli/program.ts';
 import type { TournamentExport } from '../../electron/engine/export/json.ts';
 import { startServer } from '../../electron/serve/server.ts';

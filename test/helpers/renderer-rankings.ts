@@ -10,7 +10,7 @@ import {
   type RankView,
 } from '../../shared/tournament/ranking/index.ts';
 import { games, type Played } from './ranking-games.ts';
-import type { GameShape } from '../../shared/tournament/standings/results.ts';
+import type { GameShape } from '../../shared/tournament/results/results.ts';
 
 const people = (ids: readonly string[]) =>
   ids.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1) }));

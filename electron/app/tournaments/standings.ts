@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { standingsSchema, statisticsSchema } from '../../../shared/ipc/app-schemas.ts';
 import type { Ranking } from '../../../shared/tournament/ranking/index.ts';
-import { pointsByRound } from '../../../shared/tournament/standings/points-by-round.ts';
-import { seatStats, selectOutcomes, timeStats } from '../../../shared/tournament/standings/index.ts';
+import { pointsByRound } from '../../../shared/tournament/results/points-by-round.ts';
+import { seatStats, selectOutcomes, timeStats } from '../../../shared/tournament/results/index.ts';
 import type { TournamentStore } from '../../engine/store/store.ts';
 import type { TournamentConfig } from '../../engine/tournament/config.ts';
 import { leaderboardOf, type Leaderboard } from '../../engine/tournament/leaderboard.ts';

@@ -1,5 +1,5 @@
 import { codecupSeatName } from '../../../shared/games/imported.ts';
-import { selectOutcomes, statusWords } from '../../../shared/tournament/standings/index.ts';
+import { selectOutcomes, statusWords } from '../../../shared/tournament/results/index.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameData } from './data.ts';
 

@@ -4,8 +4,8 @@ import type {
   GameShape,
   SeatStats,
   TimeStatsRow,
-} from '../../../shared/tournament/standings/index.ts';
-import { seatStats, timeStats } from '../../../shared/tournament/standings/index.ts';
+} from '../../../shared/tournament/results/index.ts';
+import { seatStats, timeStats } from '../../../shared/tournament/results/index.ts';
 import type { GameOutcome, Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 
 /** The plain game data of an event: what the CSV is made of, and the rest of the exports besides the ranking. */

@@ -1,6 +1,6 @@
 import type { Ranking } from '../../../shared/tournament/ranking/index.ts';
-import type { Crosstable, SeatStats } from '../../../shared/tournament/standings/index.ts';
-import { FAILURE_STATUSES, statusWords } from '../../../shared/tournament/standings/index.ts';
+import type { Crosstable, SeatStats } from '../../../shared/tournament/results/index.ts';
+import { FAILURE_STATUSES, statusWords } from '../../../shared/tournament/results/index.ts';
 import { stageTitle } from '../tournament/leaderboard.ts';
 import { eloText, figure, placeText, rankedByText, skillText, wdlText } from '../tournament/ranking-text.ts';
 import type { GameOutcome, ScheduledGame } from '../../../shared/tournament/types.ts';

@@ -8,7 +8,7 @@ import {
   touchedKeys,
   type EventTotals,
 } from '../../../shared/tournament/ranking/index.ts';
-import type { GameShape } from '../../../shared/tournament/standings/results.ts';
+import type { GameShape } from '../../../shared/tournament/results/results.ts';
 import type { GameOutcome, ScheduledGame } from '../../../shared/tournament/types.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
 import { scheduledGames } from './queries.ts';

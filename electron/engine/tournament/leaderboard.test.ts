@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../../shared/games/registry.ts';
 import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
 import { playOut, testContext } from '../../../shared/tournament/formats/simulate.ts';
-import { crosstable } from '../../../shared/tournament/standings/crosstable.ts';
+import { crosstable } from '../../../shared/tournament/results/crosstable.ts';
 import type { GameOutcome, ScheduledGame } from '../../../shared/tournament/types.ts';
 import { leaderboardOfGames, stageTitle } from './leaderboard.ts';
 import { basisNote, championOf, eloText, placeText, skillText } from './ranking-text.ts';

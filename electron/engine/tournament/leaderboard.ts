@@ -8,8 +8,8 @@ import {
   type Ranking,
   type RankView,
 } from '../../../shared/tournament/ranking/index.ts';
-import type { Crosstable, PairCell } from '../../../shared/tournament/standings/crosstable.ts';
-import type { GameShape } from '../../../shared/tournament/standings/results.ts';
+import type { Crosstable, PairCell } from '../../../shared/tournament/results/crosstable.ts';
+import type { GameShape } from '../../../shared/tournament/results/results.ts';
 import type { Participant, ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { ExportData, GameData } from '../export/data.ts';
 import type { TournamentStore } from '../store/store.ts';

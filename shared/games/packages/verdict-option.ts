@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAILURE_STATUSES } from '../../tournament/standings/results.ts';
+import { FAILURE_STATUSES } from '../../tournament/results/results.ts';
 import type { SeatStatus } from '../../tournament/types.ts';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Prng } from '../../random/prng.ts';
 import { importedGameFacts } from '../../games/imported.ts';
 import { fromOutcomes } from '../ranking/totals.ts';
-import { statusWords } from '../standings/results.ts';
+import { statusWords } from '../results/results.ts';
 import { codecupEvent } from './event.ts';
 import { parseCodecupCsv } from './parse.ts';
 

@@ -1,8 +1,8 @@
 import { importedGameFacts, importedGameId } from '../../games/imported.ts';
 import { err, ok, type InputError, type Result } from '../../games/result.ts';
 import type { GameId } from '../../games/types.ts';
-import type { GameShape, SeatResult } from '../standings/results.ts';
-import { statusWords } from '../standings/results.ts';
+import type { GameShape, SeatResult } from '../results/results.ts';
+import { statusWords } from '../results/results.ts';
 import type { GameOutcome, Participant, ScheduledGame, SeatStatus } from '../types.ts';
 import { CODECUP_HEADER, placeOf, problemAt, type CodecupRow } from './parse.ts';
 

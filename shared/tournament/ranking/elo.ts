@@ -1,4 +1,13 @@
-import type { EloOptions } from '../standings/ratings.ts';
+/** Options of an Elo fit ({@link eloFit}). */
+export interface EloOptions {
+  /** The mean rating of the field. Default 1500. */
+  readonly anchor?: number;
+  /**
+   * Standard deviation (Elo) of a weak Gaussian prior on every rating. Without one, a bot that won every
+   * game would have an infinite rating; 1000 moves a 100-game 75% result by well under one Elo point.
+   */
+  readonly priorSd?: number;
+}
 
 /** One bot's fitted Elo with its 95% interval, from {@link eloFit}. */
 export interface EloFit {

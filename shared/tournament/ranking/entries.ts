@@ -1,5 +1,5 @@
 import { inputError, ok, type InputError, type Result } from '../../games/result.ts';
-import type { GameShape } from '../standings/results.ts';
+import type { GameShape } from '../results/results.ts';
 import type { GameOutcome, ScheduledGame } from '../types.ts';
 import { dict, emptyTotals, entry, KNOCKOUT_STAGE } from './totals.ts';
 import type {

@@ -1,4 +1,4 @@
-import { FAILURE_STATUSES, type FailureStatus } from '../standings/results.ts';
+import { FAILURE_STATUSES, type FailureStatus } from '../results/results.ts';
 import type { Participant } from '../types.ts';
 import { eloFit } from './elo.ts';
 import { knockoutKey, knockoutProgress } from './knockout.ts';

@@ -4,14 +4,12 @@ import { games as registry } from '../../games/registry.ts';
 import { Prng } from '../../random/prng.ts';
 import { schedulerFor, validateFormat, type FormatConfig } from '../formats/index.ts';
 import { playOut, testContext } from '../formats/simulate.ts';
-import { eloRatings } from '../standings/ratings.ts';
-import type { GameShape } from '../standings/results.ts';
-import { computeStandings } from '../standings/standings.ts';
+import type { GameShape } from '../results/results.ts';
 import type { GameOutcome, ScheduledGame } from '../types.ts';
 import { parseTotals, totalsEntries, totalsFromEntries, touchedKeys } from './entries.ts';
 import { rankEvent } from './rank.ts';
 import { addOutcome, emptyTotals, fromOutcomes } from './totals.ts';
-import type { EventTotals, Ranking } from './types.ts';
+import type { Ranking } from './types.ts';
 
 const SHAPES: Record<number, GameShape> = {
   2: registry.more.info,
@@ -194,36 +192,6 @@ describe('ranking properties over every format', () => {
         expect(withoutSkill(rankEvent(a, contextOf(e)))).toEqual(withoutSkill(rankEvent(b, contextOf(e))));
       }),
       { numRuns: 60 },
-    );
-  });
-
-  it('gives 2-player events the Elo of the old game-by-game fit, and its standings where counts are equal', () => {
-    fc.assert(
-      fc.property(
-        eventArb.filter((x) => x.seats === 2),
-        (arb) => {
-          const e = playEvent(arb);
-          const ids = testContext(e.n, 2).participants.map((p) => p.id);
-          const totals: EventTotals = fromOutcomes(e.outcomes, e.scheduled, e.shape);
-          const rows = rankEvent(totals, contextOf(e)).rows;
-          for (const old of eloRatings(ids, e.outcomes, e.shape) ?? []) {
-            const row = rows.find((r) => r.id === old.id)!;
-            expect(row.elo!.elo).toBeCloseTo(old.elo, 6);
-            expect(row.elo!.se).toBeCloseTo(old.se, 6);
-          }
-          // One stage with equal counts: the same order and deciders as computeStandings.
-          if (arb.config.kind !== 'round-robin' && arb.config.kind !== 'gauntlet') return;
-          const one = rankEvent(totals, contextOf(e));
-          if (one.basis !== 'points') return;
-          const old = computeStandings(testContext(e.n, 2).participants, e.outcomes, e.shape);
-          const nearTie = old.some(
-            (r, i) => i > 0 && Math.abs(r.opponentAverage - old[i - 1]!.opponentAverage) < 1e-9,
-          );
-          if (nearTie) return;
-          expect(one.rows.map((r) => [r.id, r.decidedBy])).toEqual(old.map((r) => [r.id, r.decidedBy]));
-        },
-      ),
-      { numRuns: 80 },
     );
   });
 });

@@ -1,5 +1,5 @@
 import { ordinal, rate, rating } from 'openskill';
-import type { GameShape } from '../standings/results.ts';
+import type { GameShape } from '../results/results.ts';
 import type { GameOutcome } from '../types.ts';
 import type { Dict, SkillEntry, SkillFigure } from './types.ts';
 

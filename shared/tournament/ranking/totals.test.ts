@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { games as registry } from '../../games/registry.ts';
-import { skillRatings } from '../standings/skill.ts';
 import { parseTotals, totalsEntries, totalsFromEntries } from './entries.ts';
 import { rankEvent } from './rank.ts';
 import { skillMatch } from './skill.ts';
 import { fromOutcomes } from './totals.ts';
 import { games, type Played } from '../../../test/helpers/ranking-games.ts';
-import type { GameShape } from '../standings/results.ts';
+import type { GameShape } from '../results/results.ts';
 
 const more = registry.more.info;
 const people = (ids: readonly string[]) => ids.map((id) => ({ id, name: id }));
@@ -113,14 +112,6 @@ describe('openskill: an irregular loss is last place', () => {
     // Elo and W/D/L agree: all six are losses for A.
     expect(r.rows.find((row) => row.id === 'A')!.wdl).toEqual({ wins: 0, draws: 0, losses: 6 });
     expect(r.rows.find((row) => row.id === 'A')!.elo!.elo).toBeLessThan(1500);
-    // The old table now follows the same rule.
-    const old = skillRatings(
-      ['A', 'B'],
-      g.all.map((p) => p.outcome),
-      more,
-    )!;
-    expect(old.map((row) => row.id)).toEqual(['B', 'A']);
-    expect(old.find((row) => row.id === 'A')!.mu).toBeCloseTo(skill['A']!.mu, 12);
   });
 
   it('puts a failed seat last while its Less partner keeps the team result', () => {

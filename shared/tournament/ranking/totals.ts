@@ -1,5 +1,5 @@
-import type { GameShape } from '../standings/results.ts';
-import { seatResults, teamOfSeat } from '../standings/results.ts';
+import type { GameShape } from '../results/results.ts';
+import { seatResults, teamOfSeat } from '../results/results.ts';
 import type { GameOutcome, ScheduledGame } from '../types.ts';
 import { rateOutcome } from './skill.ts';
 import type { BotTotals, Dict, EventTotals, PairTotals, StageTotals } from './types.ts';

@@ -1,5 +1,5 @@
-import type { EloOptions } from '../standings/ratings.ts';
-import type { FailureStatus, GameShape } from '../standings/results.ts';
+import type { EloOptions } from './elo.ts';
+import type { FailureStatus, GameShape } from '../results/results.ts';
 import type { Participant } from '../types.ts';
 
 /**

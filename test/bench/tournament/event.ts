@@ -5,10 +5,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { TournamentRunner } from '../../../electron/engine/tournament/runner.ts';
 import { defaultConcurrency } from '../../../electron/engine/tournament/game-player.ts';
 import { schedulerFor } from '../../../shared/tournament/formats/index.ts';
-import { buildReport } from '../../../shared/tournament/standings/index.ts';
 import { num, vsFloor } from '../lib/format.ts';
 import type { BenchContext, PartResult } from '../lib/section.ts';
-import { benchStore, GAME, recordPool, type RecordPool } from './fixture.ts';
+import { benchStore, recordPool, type RecordPool } from './fixture.ts';
 import { cpuMs, spentFigures, timedScheduler, timedStore, type Spent } from './timing.ts';
 
 /** The simulated event: CodeCup's format with this many players, Swiss rounds and finalists. */
@@ -103,14 +102,18 @@ export async function measureEvent(ctx: BenchContext, size: EventSize): Promise<
     if (state !== 'done') throw new Error(`the event ended ${state}`);
     const perGame = cpu / finished;
     const floor = await floorCpuPerGame(pool);
-    const report = buildReport({
-      participants: bench.participants,
-      outcomes: bench.store.outcomes(),
-      shape: GAME.info,
-      scheduled: bench.store.scheduled(),
-      stages: ['final'],
-    });
-    const rankedFinal = report.standings.filter((r) => r.games > 0).length;
+    const finals = new Set(
+      bench.store
+        .scheduled()
+        .filter((g) => g.stage === 'final')
+        .map((g) => g.index),
+    );
+    const rankedFinal = new Set(
+      bench.store
+        .outcomes()
+        .filter((o) => finals.has(o.index))
+        .flatMap((o) => o.seats),
+    ).size;
     ctx.log(
       `  ${finished} games in ${num(wall / 1000, 1)} s wall, ${num(cpu / 1000, 1)} s CPU: ` +
         `${num(perGame, 2)} ms CPU per game (${rankedFinal} finalists ranked); floor ${num(floor, 2)} ms`,
