@@ -131,6 +131,7 @@ describe('electron-builder configuration', () => {
       'out/main/host.js',
       'out/main/server-thread.js',
       'out/main/reader-thread.js',
+      'out/main/game-thread.js',
       'out/preload/index.cjs',
     ]);
     expect(rendererOut).toBe('out/renderer');
