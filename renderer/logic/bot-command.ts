@@ -1,4 +1,4 @@
-import { splitCommandLine as splitWords } from '../../shared/bots/command-line.ts';
+import { splitCommandLine as splitWords, splitProgram } from '../../shared/bots/command-line.ts';
 
 /**
  * The bot library form's command fields as plain text and back: arguments typed on one line (quotes keep
@@ -47,23 +47,8 @@ export function parseEnv(text: string): { env: Record<string, string>; bad: numb
  * null when the field holds one word (a path with spaces must be quoted to stay one).
  */
 export function splitCommandLine(text: string): { program: string; args: string } | null {
-  const typed = text.trim();
-  const words = splitArgs(typed);
-  const program = words?.[0];
-  if (words === null || program === undefined || words.length < 2) return null;
-  // The first word ends at the first space outside quotes; the rest is kept as typed.
-  let quote: string | null = null;
-  let end = 0;
-  for (; end < typed.length; end++) {
-    const ch = typed.charAt(end);
-    if (quote !== null) {
-      if (quote === '"' && ch === '\\') end++;
-      else if (ch === quote) quote = null;
-    } else if (ch === '\\') end++;
-    else if (ch === '"' || ch === "'") quote = ch;
-    else if (/\s/.test(ch)) break;
-  }
-  return { program, args: typed.slice(end).trim() };
+  const split = splitProgram(text.trim());
+  return split && { program: split.program, args: split.rest };
 }
 
 /** The problems the form can tell without asking the engine, in the user's language. */

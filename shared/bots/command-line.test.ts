@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCommandLine } from './command-line.ts';
+import { splitCommandLine, splitProgram } from './command-line.ts';
 
 const words = (text: string): string[] => {
   const split = splitCommandLine(text);
@@ -47,5 +47,16 @@ describe('one rule for a bot command line', () => {
       expect(split.ok, text).toBe(false);
       if (!split.ok) expect(split.error.code, text).toBe(code);
     }
+  });
+
+  it('splits off the program, keeping the rest as typed', () => {
+    expect(splitProgram(`java -jar "my bot.jar"`)).toEqual({ program: 'java', rest: '-jar "my bot.jar"' });
+    expect(splitProgram('/opt/my\\ bots/run  --x')).toEqual({ program: '/opt/my bots/run', rest: '--x' });
+    expect(splitProgram('"C:\\my bots\\run.exe" --x')).toEqual({
+      program: 'C:\\my bots\\run.exe',
+      rest: '--x',
+    });
+    expect(splitProgram('/home/me/bot')).toBeNull();
+    expect(splitProgram('./bot | tee')).toBeNull();
   });
 });

@@ -29,7 +29,25 @@ const SPACE = /[ \t\r\n]/;
 
 /** The words of `text` by the rule above (none for a blank line), or why it cannot be split. */
 export function splitCommandLine(text: string): Result<string[], CommandLineError> {
-  const words: string[] = [];
+  const scanned = scan(text);
+  return scanned.ok ? ok(scanned.value.map((w) => w.word)) : scanned;
+}
+
+/**
+ * A command line typed into one field as its program and the rest of the line exactly as typed (the
+ * app's bot form puts them in two fields); null when the line is not two words or more, or cannot be
+ * split.
+ */
+export function splitProgram(text: string): { program: string; rest: string } | null {
+  const scanned = scan(text);
+  const first = scanned.ok ? scanned.value[0] : undefined;
+  if (!scanned.ok || first === undefined || scanned.value.length < 2) return null;
+  return { program: first.word, rest: text.slice(first.end).trim() };
+}
+
+/** Each word with the index just past its last character in `text`. */
+function scan(text: string): Result<{ word: string; end: number }[], CommandLineError> {
+  const words: { word: string; end: number }[] = [];
   let word = '';
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
@@ -48,7 +66,7 @@ export function splitCommandLine(text: string): Result<string[], CommandLineErro
       if (escapes) i++;
       inWord = true;
     } else if (SPACE.test(ch)) {
-      if (inWord) words.push(word);
+      if (inWord) words.push({ word, end: i });
       word = '';
       inWord = false;
     } else if (OPERATORS.has(ch)) {
@@ -61,7 +79,7 @@ export function splitCommandLine(text: string): Result<string[], CommandLineErro
       inWord = true;
     }
   }
-  if (inWord) words.push(word);
+  if (inWord) words.push({ word, end: text.length });
   return ok(words);
 }
 

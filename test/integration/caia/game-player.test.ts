@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { processLauncher } from '../../../electron/engine/bot-launcher.ts';
+import type { Launcher } from '../../../electron/engine/play-match.ts';
+import { GameThread } from '../../../electron/engine/tournament/game-thread.ts';
 import { loadTournamentConfig } from '../../../electron/engine/tournament/config.ts';
 import { gamePlayer, refereeLogsFolder } from '../../../electron/engine/tournament/game-player.ts';
 import { botsById, prepareBots } from '../../../electron/engine/tournament/ready-bots.ts';
@@ -13,7 +15,7 @@ import { makeToyPackage, PLAYER } from '../../fixtures/caia/packages.ts';
 // beside the store); a game whose referee failed is void: it fails, so the runner stops the run and the
 // game is played again when the run resumes, rather than counting a result nobody earned.
 
-async function playerFor(referee: readonly string[], name: string) {
+async function playerFor(referee: readonly string[], name: string, launcher: Launcher) {
   const dir = mkdtempSync(join(tmpdir(), 'jury-pkg-player-'));
   const pkg = makeToyPackage({ name, players: 2, referee, log: 'game.html' });
   const file = join(dir, 'event.json');
@@ -36,7 +38,7 @@ async function playerFor(referee: readonly string[], name: string) {
   const { config } = loaded.value;
   const bots = await prepareBots(config, dir, join(dir, 'builds'));
   const store = join(dir, 'event.sqlite');
-  return { play: gamePlayer(config, botsById(bots), processLauncher(), { store }), store };
+  return { play: gamePlayer(config, botsById(bots), launcher, { store }), store };
 }
 
 const game: ScheduledGame = {
@@ -49,9 +51,17 @@ const game: ScheduledGame = {
   match: '',
 };
 
-describe('the game player of a game package', () => {
+const thread = new GameThread();
+afterAll(() => thread.close());
+const launchers: [string, Launcher][] = [
+  ['on this thread', processLauncher()],
+  // As the app, jury serve, jury run and workers play: the package loaded again in the game thread.
+  ['in the game thread', { launch: (...a) => processLauncher().launch(...a), games: thread }],
+];
+
+describe.each(launchers)('the game player of a game package, %s', (where, launcher) => {
   it('plays a scheduled game with a sample player and keeps the referee’s log beside the store', async () => {
-    const { play, store } = await playerFor([], 'Player ok');
+    const { play, store } = await playerFor([], `Player ok ${where}`, launcher);
     const record = await play(game, new AbortController().signal);
     expect(record.scores).toEqual([6, 9]);
     expect(record.seats.map((s) => s.name)).toEqual(['Steady', 'Three']);
@@ -61,7 +71,7 @@ describe('the game player of a game package', () => {
   });
 
   it('fails a game whose referee gave no result (void), with the reason', async () => {
-    const { play } = await playerFor(['--crash-after=1'], 'Player void');
+    const { play } = await playerFor(['--crash-after=1'], `Player void ${where}`, launcher);
     await expect(play(game, new AbortController().signal)).rejects.toThrow(
       'the referee was killed by SIGABRT before it reported a result',
     );

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,15 +8,15 @@ import { killAllBots } from '../../../electron/engine/process/index.ts';
 import type { RefereeEvent } from '../../../electron/engine/referee/referee.ts';
 import type { GameRecord } from '../../../electron/engine/record/schema.ts';
 import { loadTournamentConfig } from '../../../electron/engine/tournament/config.ts';
-import { gamePlayer, refereeLogsFolder } from '../../../electron/engine/tournament/game-player.ts';
+import { gamePlayer } from '../../../electron/engine/tournament/game-player.ts';
 import { GameThread } from '../../../electron/engine/tournament/game-thread.ts';
 import { botsById, prepareBots } from '../../../electron/engine/tournament/ready-bots.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
-import { makeToyPackage, PLAYER } from '../../fixtures/caia/packages.ts';
 
 // The game thread (electron/engine/tournament/game-thread.ts) plays whole games away from the main
 // thread: a main thread busy with anything (a store write, a spectator's read, garbage collection)
-// must not make a bot's reply look late, nor keep the game from going on.
+// must not make a bot's reply look late, nor keep the game from going on. A game package's game there:
+// test/integration/caia/game-player.test.ts.
 
 const FIXTURES = new URL('../../fixtures/bots/', import.meta.url).pathname;
 const threads: GameThread[] = [];
@@ -32,12 +32,8 @@ function threadLauncher(): Launcher {
   return { launch: (...args) => launcher.launch(...args), games };
 }
 
-async function player(
-  game: unknown,
-  bots: readonly object[],
-  launcher: Launcher,
-  onEvent?: (e: RefereeEvent) => void,
-) {
+/** A 6561 game of `bots` (tournament config entries) played by `launcher`'s game player. */
+async function player(bots: readonly object[], launcher: Launcher, onEvent?: (e: RefereeEvent) => void) {
   const dir = mkdtempSync(join(tmpdir(), 'jury-game-thread-'));
   const file = join(dir, 'event.json');
   writeFileSync(
@@ -46,7 +42,7 @@ async function player(
       format: 'jury-tournament',
       version: 1,
       name: 'Thread',
-      game,
+      game: '6561',
       schedule: { kind: 'round-robin' },
       bots,
     }),
@@ -55,9 +51,8 @@ async function player(
   if (!loaded.ok) throw new Error(loaded.error.message);
   const { config } = loaded.value;
   const ready = await prepareBots(config, dir, join(dir, 'builds'));
-  const store = join(dir, 'event.sqlite');
   const play = gamePlayer(config, botsById(ready), launcher, {
-    store,
+    store: join(dir, 'event.sqlite'),
     ...(onEvent ? { onEvent: (_: ScheduledGame, e: RefereeEvent) => onEvent(e) } : {}),
   });
   const scheduled: ScheduledGame = {
@@ -69,7 +64,7 @@ async function player(
     board: null,
     match: '',
   };
-  return { play: (signal = new AbortController().signal) => play(scheduled, signal), store };
+  return { play: (signal = new AbortController().signal) => play(scheduled, signal) };
 }
 
 const SAMPLES = [
@@ -81,7 +76,7 @@ const SAMPLES = [
 async function stalledGame(launcher: Launcher, stallMs: number) {
   const events: RefereeEvent[] = [];
   let stalled = false;
-  const { play } = await player('6561', SAMPLES, launcher, (e) => {
+  const { play } = await player(SAMPLES, launcher, (e) => {
     events.push(e);
     if (stalled || events.length < 50) return;
     stalled = true;
@@ -115,7 +110,6 @@ describe('the game thread', () => {
 
   it("kills its bots when Jury's exit kills every bot, and the game ends at once", async () => {
     const { play } = await player(
-      '6561',
       [
         SAMPLES[0] as object,
         { name: 'Hang', executable: process.execPath, args: [join(FIXTURES, 'hang.js')] },
@@ -134,37 +128,12 @@ describe('the game thread', () => {
 
   it('fails the games of a thread that stopped, and starts a new one for the next game', async () => {
     const launcher = threadLauncher();
-    const { play } = await player('6561', SAMPLES, launcher);
+    const { play } = await player(SAMPLES, launcher);
     const playing = play();
     await new Promise((r) => setTimeout(r, 300));
     await (launcher.games as GameThread).close();
     await expect(playing).rejects.toThrow(/the game thread stopped/);
     const again = await play();
     expect(again.moves).toHaveLength(1000);
-  });
-
-  it('plays a game package there: the referee log kept, a void game failed with its reason', async () => {
-    const launcher = threadLauncher();
-    const pkg = makeToyPackage({ name: 'Thread toy', players: 2, referee: [], log: 'game.html' });
-    const bots = [
-      { name: 'Steady', sample: 'steady' },
-      { name: 'Three', executable: process.execPath, args: [PLAYER, '--reply=3'] },
-    ];
-    const { play, store } = await player(pkg, bots, launcher);
-    const record = await play();
-    expect(record.scores).toEqual([6, 9]);
-    expect(readFileSync(join(refereeLogsFolder(store), 'game-1-game.html'), 'utf8')).toContain(
-      'M report 6 9',
-    );
-    const crashing = makeToyPackage({
-      name: 'Thread void',
-      players: 2,
-      referee: ['--crash-after=1'],
-      log: 'game.html',
-    });
-    const void_ = await player(crashing, bots, launcher);
-    await expect(void_.play()).rejects.toThrow(
-      'the referee was killed by SIGABRT before it reported a result',
-    );
   });
 });
