@@ -109,5 +109,19 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // One game driver (shared/games/driver.ts) tells a module game from a game package; nothing else asks.
+    files: ['**/*.{ts,vue}'],
+    ignores: ['shared/games/driver.ts', 'shared/games/registry.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='findPackageGame']",
+          message: 'ask the game driver (gameDriver in shared/games/driver.ts), not the package registry.',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,28 +1,23 @@
-import { randomInt } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { findPackageGame, gameModule } from '../../shared/games/registry.ts';
-import type { CheckedRequest, EventChannel, EventPayload, Response } from '../../shared/ipc/contract.ts';
+import type { CheckedRequest, EventChannel, EventPayload } from '../../shared/ipc/contract.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
-import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
+import type { Launcher } from '../engine/play-match.ts';
 import { samplesOf } from '../engine/bots/samples/index.ts';
-import { playMatch, type Launcher, type MatchBot } from '../engine/play-match.ts';
-import { ensurePackage } from '../engine/packages/admit.ts';
-import { playPackageMatch } from '../engine/packages/play-package.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { Handlers } from '../../shared/ipc/handlers.ts';
 import { BotLibrary } from './library/bot-library.ts';
 import { smokeTest } from './library/smoke-test.ts';
+import { addGameSamples } from './library/sample-shelf.ts';
+import { playOne } from './match-play.ts';
 import { FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
 import { PackageList } from './packages/package-list.ts';
-import { packageMatchBots } from './packages/package-match.ts';
-import { addPackageSamples } from './packages/package-samples.ts';
 import { systemProtections } from './protections.ts';
 import { PresetStore, SettingsStore } from './settings-store.ts';
 import { TournamentFiles } from './tournaments/files.ts';
 import { tournamentHandlers } from './tournaments/handlers.ts';
 import { Tournaments, type TournamentSummary } from './tournaments/tournaments.ts';
-import { trackedLauncher, type TrackedLauncher } from './tournaments/tracked-launcher.ts';
+import { trackedLauncher } from './tournaments/tracked-launcher.ts';
 import type { EventService } from '../engine/event/service.ts';
 import { eventHandlers, type EventSlot, type OpenedEvent } from './event/handlers.ts';
 import { AppWorkers } from './workers.ts';
@@ -189,10 +184,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     'bots.list': () => library.list(),
     'bots.add': (request) => library.add(request),
     'bots.checkAdd': (request) => library.checkAdd(request),
-    'bots.addSamples': ({ game }) =>
-      game !== undefined && findPackageGame(game)
-        ? addPackageSamples(library, game)
-        : library.addSamples(game),
+    'bots.addSamples': ({ game }) => addGameSamples(library, game),
     'bots.rename': ({ id, name }) => library.rename(id, name),
     'bots.remove': ({ id }) => library.remove(id),
     'bots.smokeTest': ({ id, game }) =>
@@ -246,69 +238,4 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
     },
   };
   return self;
-}
-
-/**
- * `match.play`: one game between sample bots (by id; a game package's by name) and command lines, with
- * the settings' limits. A game package's game is refereed by its referee, as `jury play <folder>` does.
- */
-async function playOne(
-  request: CheckedRequest<'match.play'>,
-  launcher: TrackedLauncher,
-  defaults: { readonly graceMs: number; readonly memoryMiB: number | null },
-): Promise<Response<'match.play'>> {
-  const pkg = findPackageGame(request.game) ? await ensurePackage(request.game) : null;
-  if (pkg && !pkg.ok) throw new Error(pkg.error.message);
-  const title = pkg ? pkg.value.manifest.name : gameModule(request.game).info.title;
-  const seats = pkg ? pkg.value.manifest.players : gameModule(request.game).info.seats;
-  if (request.bots.length !== seats) {
-    throw new Error(`${title} needs ${seats} bots, one per seat; got ${request.bots.length}`);
-  }
-  const bots = pkg ? packageMatchBots(pkg.value, request.bots) : builtInMatchBots(request);
-  // The real launcher says why a program cannot start; otherwise the game would only show an EXIT.
-  for (const bot of launcher.check ? bots : []) {
-    const problem = await launcher.check?.(bot);
-    if (problem) throw new Error(`${bot.name}: ${problem}`);
-  }
-  const seed = request.seed ?? randomInt(0, 0xffffffff);
-  const limits = { memoryMiB: defaults.memoryMiB, maxProcesses: 256, network: false };
-  const record = pkg
-    ? await playPackageMatch(
-        { pkg: pkg.value, bots, seed, timing: request.timing, graceMs: defaults.graceMs, limits },
-        launcher,
-      )
-    : await playMatch(
-        {
-          game: gameModule(request.game),
-          bots,
-          seed,
-          timing: request.timing,
-          graceMs: defaults.graceMs,
-          limits,
-        },
-        launcher,
-      );
-  return {
-    game: request.game,
-    seed,
-    seats: record.seats.map((s) => ({ name: s.name, score: s.score, status: s.status })),
-    end: record.end,
-    durationUs: record.durationUs,
-  };
-}
-
-/** The programs of `match.play` for a built-in game: sample bots by id, or command lines. */
-function builtInMatchBots(request: CheckedRequest<'match.play'>): MatchBot[] {
-  const title = gameModule(request.game).info.title;
-  return request.bots.map((b): MatchBot => {
-    if ('command' in b) return { name: b.name, command: b.command };
-    const sample = findGameSample(request.game, b.sample);
-    if (!sample) {
-      const ids = samplesOf(request.game)
-        .map((s) => s.id)
-        .join(', ');
-      throw new Error(`no sample bot ${JSON.stringify(b.sample)} for ${title}; choose ${ids}`);
-    }
-    return sampleMatchBot(sample, sample.name);
-  });
 }

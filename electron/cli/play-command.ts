@@ -5,28 +5,23 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { absoluteArgs, prepareBot } from '../engine/bots/build.ts';
 import { languageOfFile } from '../engine/bots/languages.ts';
-import { findGameSample, sampleMatchBot } from '../engine/bots/sample-match-bot.ts';
-import { samplesOf } from '../engine/bots/samples/index.ts';
 import { processLauncher } from '../engine/bot-launcher.ts';
-import { playMatch, type MatchBot } from '../engine/play-match.ts';
-import type { ProcessLauncher } from '../engine/bot-launcher.ts';
-import type { GamePackage } from '../engine/packages/load.ts';
-import { DEFAULT_REFEREE_LOG, playPackageMatch } from '../engine/packages/play-package.ts';
+import type { MatchBot } from '../engine/play-match.ts';
+import type { EngineGameDriver } from '../engine/games/driver.ts';
 import type { GameRecord } from '../engine/record/schema.ts';
 import { RefereeSetupError } from '../engine/referee/referee.ts';
-import { budgetControl } from '../engine/timing/budget.ts';
-import type { GameId } from '../../shared/games/types.ts';
 import type { CliIo } from './program.ts';
 import { parsePlayRequest, type PlayFlags, type PlayRequest } from './play-options.ts';
 import { formatSummary, summaryJson } from './summary.ts';
 import { UsageError } from './usage-error.ts';
 
 /**
- * Turns `sample:<name>` into the sample bot's command line (a game package's sample players by their
- * manifest names); other commands pass through, their program and the files their arguments name made
- * absolute from the folder `jury play` runs in.
+ * Turns `sample:<name>` into the game's sample bot called `<name>` (a built-in game's by strength or id,
+ * a game package's sample players by their manifest names), the rest of the line as extra arguments;
+ * other commands pass through, their program and the files their arguments name made absolute from the
+ * folder `jury play` runs in.
  */
-export function resolveBot(game: GameId, command: readonly string[], pkg?: GamePackage): MatchBot {
+export function resolveBot(game: EngineGameDriver, command: readonly string[]): MatchBot {
   const [first = '', ...rest] = command;
   if (!first.startsWith('sample:')) {
     const program = first.includes('/') ? resolve(first) : first;
@@ -36,28 +31,14 @@ export function resolveBot(game: GameId, command: readonly string[], pkg?: GameP
     };
   }
   const wanted = first.slice('sample:'.length);
-  if (pkg !== undefined) return packageSample(pkg, wanted, rest);
-  const sample = findGameSample(game, wanted);
-  if (!sample) {
-    const names = samplesOf(game)
-      .map((b) => `sample:${b.strength}`)
-      .join(', ');
-    throw new UsageError(`no sample bot ${JSON.stringify(wanted)} for ${game}; choose ${names}`);
-  }
-  const bot = sampleMatchBot(sample, sample.id);
-  return { ...bot, command: [...bot.command, ...rest] };
-}
-
-/** A game package's sample player `wanted` as a bot, run from the package folder (read-only to it). */
-function packageSample(pkg: GamePackage, wanted: string, rest: readonly string[]): MatchBot {
-  const sample = pkg.samples.find((s) => s.name === wanted);
-  if (!sample) {
-    const names = pkg.samples.map((s) => `sample:${s.name}`).join(', ');
+  const bot = game.sampleBot(wanted, wanted);
+  if (!bot) {
+    const names = game.game.samples.map((name) => `sample:${name}`).join(', ');
     throw new UsageError(
-      `no sample player ${JSON.stringify(wanted)} in ${pkg.manifest.name}; ${names === '' ? 'its manifest names none' : `choose ${names}`}`,
+      `no sample bot ${JSON.stringify(wanted)} for ${game.game.facts.title}; ${names === '' ? 'it has none' : `choose ${names}`}`,
     );
   }
-  return { name: wanted, command: [...sample.command, ...rest], cwd: pkg.folder, folder: pkg.folder };
+  return { ...bot, command: [...bot.command, ...rest] };
 }
 
 /**
@@ -96,16 +77,19 @@ function isFile(path: string): boolean {
   }
 }
 
-/** `jury play`: plays one game and prints the summary (or one JSON object). Returns the exit code. */
+/**
+ * `jury play`: plays one game and prints the summary (or one JSON object). A game package's referee log
+ * is kept beside the record (`<record>.<log name>`) when there is a record. Returns the exit code: 0, or 1
+ * when a referee program failed to report a result (the summary says how).
+ */
 export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): Promise<number> {
   const request = await parsePlayRequest(gameId, flags, () => randomInt(0, 0xffffffff));
   const { game } = request;
-  const pkg = game.kind === 'package' ? game.pkg : undefined;
   const bots = await Promise.all(
     request.bots.map((command) => {
-      const bot = resolveBot(game.id, command, pkg);
-      // A package's sample is a command from its manifest, never a source file to build.
-      return pkg && command[0]?.startsWith('sample:') ? bot : buildIfSource(bot);
+      const bot = resolveBot(game, command);
+      // A sample is a command Jury or the package gives, never a source file to build.
+      return command[0]?.startsWith('sample:') ? bot : buildIfSource(bot);
     }),
   );
   const launcher = processLauncher();
@@ -113,20 +97,19 @@ export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): 
     const problem = await launcher.check(bot);
     if (problem) throw new UsageError(`--bot ${bot.command.join(' ')}: ${problem}`);
   }
-  if (game.kind === 'package') return playPackage(request, game.pkg, bots, launcher, io);
-  const control = budgetControl(game.module.info.timeControl, request.budgetMs);
-  let record;
+  const { recordPath } = request;
+  let record: GameRecord;
   try {
-    record = await playMatch(
+    record = await game.play(
       {
-        game: game.module,
         bots,
         seed: request.seed,
         timing: request.timing,
+        ...(request.budgetMs === undefined ? {} : { budgetMs: request.budgetMs }),
         graceMs: request.graceMs,
         limits: request.limits,
         ...(request.board === undefined ? {} : { board: request.board }),
-        ...(control === undefined ? {} : { control }),
+        ...(recordPath === undefined ? {} : { keepLog: (file: string) => `${resolve(recordPath)}.${file}` }),
       },
       launcher,
     );
@@ -135,7 +118,7 @@ export async function playCommand(gameId: string, flags: PlayFlags, io: CliIo): 
     throw e;
   }
   await report(request, record, io);
-  return 0;
+  return record.end.kind === 'referee-failed' ? 1 : 0;
 }
 
 /** Writes the record (--record) and prints the summary. */
@@ -147,34 +130,4 @@ async function report(request: PlayRequest, record: GameRecord, io: CliIo): Prom
   }
   const path = request.recordPath ?? null;
   io.out(request.json ? `${JSON.stringify(summaryJson(record, path))}\n` : formatSummary(record, path));
-}
-
-/**
- * `jury play <package folder>`: one game of a game package. The referee's log is kept beside the record
- * (`<record>.<log name>`) when there is a record. Exit code 0 when the referee reported a result, 1 when
- * it failed (the summary says how).
- */
-async function playPackage(
-  request: PlayRequest,
-  pkg: GamePackage,
-  bots: readonly MatchBot[],
-  launcher: ProcessLauncher,
-  io: CliIo,
-): Promise<number> {
-  const logName = pkg.log?.file ?? DEFAULT_REFEREE_LOG;
-  const record = await playPackageMatch(
-    {
-      pkg,
-      bots,
-      seed: request.seed,
-      timing: request.timing,
-      ...(request.budgetMs === undefined ? {} : { budgetMs: request.budgetMs }),
-      graceMs: request.graceMs,
-      limits: request.limits,
-      keepLog: request.recordPath === undefined ? null : `${resolve(request.recordPath)}.${logName}`,
-    },
-    launcher,
-  );
-  await report(request, record, io);
-  return record.end.kind === 'referee-failed' ? 1 : 0;
 }

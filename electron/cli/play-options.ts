@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { findGame, gameIds } from '../../shared/games/registry.ts';
-import type { AnyGameModule, GameId } from '../../shared/games/types.ts';
+import { findRegistration, gameIds, isGameId } from '../../shared/games/registry.ts';
+import { engineDriver, type EngineGameDriver } from '../engine/games/driver.ts';
 import { loadPackageGame, packagePath } from '../engine/packages/admit.ts';
-import type { GamePackage } from '../engine/packages/load.ts';
 import { isTimingMode, TIMING_MODES, type TimingMode } from '../../shared/timing/modes.ts';
 import { RUN_BOUNDS } from '../../shared/tournament/config-schema.ts';
 import { UsageError } from './usage-error.ts';
@@ -24,10 +23,8 @@ export interface PlayFlags {
   readonly network?: boolean;
 }
 
-/** The game `jury play` plays: a game with a module, or a game package (a folder with jury-game.json). */
-export type PlayGame =
-  | { readonly kind: 'module'; readonly id: GameId; readonly module: AnyGameModule }
-  | { readonly kind: 'package'; readonly id: GameId; readonly pkg: GamePackage };
+/** The game `jury play` plays (a game id, or a game package's folder with jury-game.json): its driver. */
+export type PlayGame = EngineGameDriver;
 
 /** A checked `jury play` request. */
 export interface PlayRequest {
@@ -69,15 +66,15 @@ async function playGame(gameId: string): Promise<PlayGame> {
   if (path !== null) {
     const loaded = await loadPackageGame(path);
     if (!loaded.ok) throw new UsageError(loaded.error.message);
-    return { kind: 'package', id: loaded.value.id, pkg: loaded.value.pkg };
+    return engineDriver(loaded.value.id);
   }
-  const module = findGame(gameId);
-  if (!module) {
+  // An imported event's game id names results, not a game anybody can play.
+  if (!isGameId(gameId) || findRegistration(gameId) === undefined) {
     throw new UsageError(
       `unknown game ${JSON.stringify(gameId)}; choose one of ${gameIds.join(', ')}, or give a game package folder`,
     );
   }
-  return { kind: 'module', id: module.info.id, module };
+  return engineDriver(gameId);
 }
 
 /**
@@ -90,10 +87,7 @@ export async function parsePlayRequest(
   randomSeed: () => number,
 ): Promise<PlayRequest> {
   const game = await playGame(gameId);
-  const { seats, title } =
-    game.kind === 'module'
-      ? game.module.info
-      : { seats: game.pkg.manifest.players, title: game.pkg.manifest.name };
+  const { seats, title, hasBoard } = game.game.facts;
   if (flags.bot.length !== seats) {
     throw new UsageError(`${title} needs ${seats} bots (one --bot per seat), got ${flags.bot.length}`);
   }
@@ -111,9 +105,9 @@ export async function parsePlayRequest(
     if (board === undefined) throw new UsageError(`--board-file ${flags.boardFile} has no board string`);
   }
   if (board !== undefined) {
-    if (game.kind === 'package') throw new UsageError(`${title} is not played on a board string`);
-    if (!game.module.info.hasBoard) throw new UsageError(`${title} is not played on a board string`);
-    const check = game.module.setup({ seed: 0, board });
+    const module = game.game.module;
+    if (!hasBoard || module === null) throw new UsageError(`${title} is not played on a board string`);
+    const check = module.setup({ seed: 0, board });
     if (!check.ok) throw new UsageError(`--board: ${check.error.message}`);
   }
   if (!isTimingMode(flags.timing)) {

@@ -1,12 +1,11 @@
 import type { GameId } from '../../shared/games/types.ts';
-import { flitGame } from '../../shared/games/flit/index.ts';
-import { TURN_LIMIT } from '../../shared/games/flit/state.ts';
+import { findGameDriver } from '../../shared/games/driver.ts';
 
 /**
- * How far a running game is, for the live card of a game whose length is counted in turns and whose time
- * is charged per move (Flit: up to 32,768 turns at 50 ms each), where the seat clocks alone say nothing
- * about the game's end: the turns taken of the most, the share, and at most how long it can still take
- * at the pace so far (the game may end sooner: every bot passing, or one out of reach).
+ * How far a running game is, for the live card of a game whose driver gives its length in turns (Flit:
+ * up to 32,768 turns at 50 ms each), where the seat clocks alone say nothing about the game's end: the
+ * turns taken of the most, the share, and at most how long it can still take at the pace so far (the
+ * game may end sooner: every bot passing, or one out of reach).
  */
 
 /** A running game's progress. */
@@ -19,26 +18,20 @@ export interface GameProgress {
   readonly leftMs: number | null;
 }
 
-/** Turns taken from a Flit state's JSON (`turns`), or null when it has none. */
-function flitTurns(state: unknown): number | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const turns = (state as { turns?: unknown }).turns;
-  return typeof turns === 'number' && Number.isFinite(turns) && turns >= 0 ? turns : null;
-}
-
 /**
- * The progress inside a running game of `game`, or null for games whose clocks show it already (a time
- * budget per game: Less, More, 6561) and for a state that cannot be read.
+ * The progress inside a running game of `game`, or null for games without a length in turns (their clocks
+ * show it: a time budget per game, as Less, More and 6561) and for a state that cannot be read.
  */
 export function inGameProgress(
   game: GameId,
   state: unknown,
   clocksMs: readonly number[],
 ): GameProgress | null {
-  if (game !== flitGame.info.id) return null;
-  const done = flitTurns(state);
+  const length = findGameDriver(game)?.length;
+  if (!length) return null;
+  const done = length.turnsTaken(state);
   if (done === null) return null;
-  const of = TURN_LIMIT;
+  const of = length.turns;
   const charged = clocksMs.reduce((sum, ms) => sum + ms, 0);
   const leftMs = done === 0 ? null : (charged / done) * Math.max(0, of - done);
   return { done, of, percent: Math.min(100, Math.floor((done / of) * 100)), leftMs };

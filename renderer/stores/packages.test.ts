@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { useBotsStore, type LibraryBot } from './bots.ts';
 import { useNotices } from './notices.ts';
 import { usePackagesStore } from './packages.ts';
-import { findPackageGame } from '../../shared/games/registry.ts';
+import { findGameDriver } from '../../shared/games/driver.ts';
 
 const api = vi.hoisted(() => ({
   botsList: vi.fn(),
@@ -73,7 +73,7 @@ describe('packages store', () => {
     await expect(packages.add('/games/toy')).resolves.toEqual(toy);
     expect(api.gamesAddPackage).toHaveBeenCalledWith({ path: '/games/toy' });
     expect(store.games.map((g) => g.id)).toEqual(['pkg-toy']);
-    expect(findPackageGame('pkg-toy')?.folder).toBe('/games/toy');
+    expect(findGameDriver('pkg-toy')?.carried.package?.folder).toBe('/games/toy');
     api.gamesAddPackage.mockRejectedValueOnce(new Error('/x/jury-game.json: players: must be at most 32'));
     await expect(packages.add('/x')).resolves.toBeNull();
     expect(useNotices().items.at(-1)?.message).toMatch(/players: must be at most 32/);

@@ -38,4 +38,17 @@ export interface GameRegistration {
    * change. Every built-in game has them; a game without them is drawn with its seat names as written.
    */
   readonly texts?: GameTexts;
+  /**
+   * How long a game can be, in turns, for a game whose seat clocks say nothing about its end (a time
+   * limit per move: Flit's 32,768 turns at 50 ms each). The live card shows how far a running game is.
+   */
+  readonly length?: GameLength;
+}
+
+/** A game's length in turns and how many a stored state has taken (see {@link GameRegistration.length}). */
+export interface GameLength {
+  /** The most turns a game can take. */
+  readonly turns: number;
+  /** The turns taken in a state (its module's `toJson`), or null for a state that cannot be read. */
+  turnsTaken(state: unknown): number | null;
 }

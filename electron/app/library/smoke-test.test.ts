@@ -94,6 +94,7 @@ describe('fromRecord', () => {
         { ply: 1, seat: 1, line: 'b', by: 'bot' },
         { ply: 2, seat: 0, line: 'c', by: 'takeover' },
       ],
+      end: { kind: 'all-passed' },
       seats: [seat('TIMEOUT', 3), seat('OK', 9)],
       scores: [3, 9],
     } as unknown as GameRecord;

@@ -1,16 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { smokeTestSchema } from '../../../shared/ipc/app-schemas.ts';
 import { TIMING_MODE } from '../../../shared/timing/modes.ts';
 import type { z } from 'zod';
-import { samplesOf } from '../../engine/bots/samples/index.ts';
+import { formatFirstError } from '../../engine/caia/first-error.ts';
+import { engineDriver } from '../../engine/games/driver.ts';
 import type { ProcessLauncher } from '../../engine/bot-launcher.ts';
-import { playMatch, type Launcher, type MatchBot, type ResourceLimits } from '../../engine/play-match.ts';
+import type { Launcher, MatchBot, ResourceLimits } from '../../engine/play-match.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
 import { describeFailure } from '../../engine/referee/failure.ts';
-import { sampleMatchBot } from '../../engine/bots/sample-match-bot.ts';
-import { packageSmokeTest } from '../packages/package-smoke.ts';
 
 /** The result of a smoke test, as the UI shows it. */
 export type SmokeTest = z.output<typeof smokeTestSchema>;
@@ -32,12 +30,13 @@ export interface SmokeTestOptions {
 }
 
 /**
- * Plays one game of `game` (a game package's: {@link packageSmokeTest}) with official timing, or CPU
- * timing as background work: `bot` in seat 0, the game's random sample bot in every other seat. It
- * passes when the bot finished the game with status OK; the verdict says what happened in a sentence,
- * and the dialogue holds the lines the bot was sent and wrote. A bot that cannot even be started (asked
+ * CodeCup's entry test of a program: one game of `game` with official timing, or CPU timing as background
+ * work, `bot` in seat 0 and the game's sparring sample (its driver's: the random sample bot, a package's
+ * first sample player) in every other seat. It passes when the bot finished the game with status OK; the
+ * verdict says what happened in a sentence, the dialogue holds the lines the bot was sent and wrote, and
+ * `firstError` its first line on stderr as Caia reports it. A bot that cannot even be started (asked
  * first when `launcher` can tell, as {@link ProcessLauncher} can) fails with the reason instead of
- * throwing, so the user sees it next to the button.
+ * throwing, so the user sees it next to the button. Throws when the game cannot be played here at all.
  */
 export async function smokeTest(
   bot: MatchBot,
@@ -47,22 +46,18 @@ export async function smokeTest(
 ): Promise<SmokeTest> {
   const limits: ResourceLimits = options.background ? { ...LIMITS, background: options.background } : LIMITS;
   const timing = options.background ? TIMING_MODE.cpu : TIMING_MODE.official;
-  if (findPackageGame(game)) return packageSmokeTest(bot, game, launcher, { limits, timing }, options.seed);
-  const module = gameModule(game);
-  const random = samplesOf(game).find((s) => s.strength === 'random');
-  if (!random) throw new Error(`${module.info.title} has no random sample bot`);
-  const opponents: MatchBot[] = Array.from({ length: module.info.seats - 1 }, (_, i) =>
-    sampleMatchBot(random, module.info.seats > 2 ? `${random.name} ${i + 1}` : random.name),
-  );
+  const driver = engineDriver(game);
+  const ready = await driver.ready();
+  if (!ready.ok) throw new Error(ready.error.message);
+  const opponents = driver.sparringBots(driver.game.facts.seats - 1);
   // The real launcher can say why a program cannot start; without asking, the game would only show
   // an EXIT at move 1.
   const problem = 'check' in launcher ? await (launcher as ProcessLauncher).check(bot) : null;
   if (problem !== null) return notPlayed(`Could not start ${bot.name}: ${problem}.`);
   let record: GameRecord;
   try {
-    record = await playMatch(
+    record = await driver.play(
       {
-        game: module,
         bots: [bot, ...opponents],
         seed: options.seed ?? randomInt(0, 0xffffffff),
         timing,
@@ -85,11 +80,17 @@ function notPlayed(verdict: string): SmokeTest {
 export function fromRecord(record: GameRecord): SmokeTest {
   const seat = record.seats[0];
   if (!seat) throw new Error('the game record has no seats');
-  const passed = seat.status === 'OK';
+  const passed = seat.status === 'OK' && record.end.kind !== 'referee-failed';
   const moves = record.moves.filter((m) => m.seat === 0 && m.by === 'bot').length;
+  // A referee program's game records the protocol transcript, not moves: it counts as one whole game.
+  const played = record.moves.length === 0 ? 'a full game' : `${moves} ${moves === 1 ? 'move' : 'moves'}`;
+  const written = seat.stderr.full;
+  const firstError = formatFirstError(written === '' ? null : (written.split('\n')[0] ?? ''));
   let verdict: string;
-  if (passed) {
-    verdict = `Played ${moves} ${moves === 1 ? 'move' : 'moves'} without a fault; scored ${seat.score}.`;
+  if (record.end.kind === 'referee-failed') {
+    verdict = `The game could not be played: ${record.end.reason}.`;
+  } else if (passed) {
+    verdict = `Played ${played} without a fault; scored ${seat.score}.`;
     if (seat.killedAfterEnd) verdict += ' It did not exit after the game ended and was killed.';
   } else {
     const why = seat.failure ? describeFailure(seat.failure) : 'the game did not end normally for it';
@@ -103,6 +104,7 @@ export function fromRecord(record: GameRecord): SmokeTest {
     dialogue: numberedDialogue(record).slice(0, DIALOGUE_LINES),
     scores: [...record.scores],
     statuses: record.seats.map((s) => s.status),
+    firstError,
   };
 }
 

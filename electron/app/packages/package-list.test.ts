@@ -130,7 +130,7 @@ describe('one match of a game package in the app (match.play)', () => {
     expect(twice.seats.map((s) => s.name)).toEqual(['player2 1', 'player2 2']);
     await expect(
       app.call('match.play', { game, bots: [{ sample: 'player1' }, { sample: 'nobody' }], timing: 'cpu' }),
-    ).rejects.toThrow(/no sample player "nobody" in Toy; choose player1, player2/);
+    ).rejects.toThrow(/no sample bot "nobody" for Toy; choose player1, player2/);
     await expect(
       app.call('match.play', {
         game,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { findPackageGame, gameIds, gameInfo } from '../../../shared/games/registry.ts';
+import { gameIds } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import type { Response } from '../../../shared/ipc/contract.ts';
 import { loadPackageGame } from '../../engine/packages/admit.ts';
@@ -84,10 +85,11 @@ export class PackageList {
 
   /** The games-list entry of game `id`. */
   summary(id: GameId): GameSummary {
-    const { title, seats, seatNames, timeControl } = gameInfo(id);
-    const pkg = findPackageGame(id);
+    const { facts, carried } = gameDriver(id);
+    const { title, seats, seatNames, timeControl } = facts;
     const base = { id, title, seats, seatNames: [...seatNames], timeControl };
-    if (!pkg) return base;
+    if (!carried.package) return base;
+    const pkg = carried.package;
     return { ...base, package: { ...pkg, samples: [...pkg.samples] }, added: this.#added.has(id) };
   }
 

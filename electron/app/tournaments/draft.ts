@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
-import type { PackageGame } from '../../../shared/games/packages/game.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import type { fieldIssueSchema } from '../../../shared/ipc/app-schemas.ts';
 import { tournamentDraftSchema } from '../../../shared/ipc/app-schemas.ts';
 import { validateFormat } from '../../../shared/tournament/formats/index.ts';
@@ -88,7 +88,7 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
     name,
     game: draft.game,
     // A game package's facts go with its id, as `jury run` writes them for a folder in `game`.
-    ...packageFacts(draft.game),
+    ...gameDriver(draft.game).carried,
     ...(draft.seed === undefined ? {} : { seed: draft.seed }),
     schedule: scheduleByName(draft.schedule, nameOfId),
     bots,
@@ -98,10 +98,10 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
     ...(draft.boards === undefined ? {} : { boards: draft.boards }),
     ...(draft.workers === undefined ? {} : { workers: draft.workers }),
   };
-  if (draft.workers && findPackageGame(draft.game)) {
+  if (draft.workers && !gameDriver(draft.game).remote) {
     issues.push({
       path: 'workers',
-      message: 'game packages are played on this machine only, not on workers',
+      message: `${gameInfo(draft.game).title} is played on this machine only, not on workers`,
     });
   }
   const checked = tournamentConfigSchema.safeParse(config);
@@ -127,12 +127,6 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
   return issues.length === 0 && checked.success
     ? { ok: true, draft, config: checked.data }
     : { ok: false, issues };
-}
-
-/** The `package` field of a config of game `game`: its facts when it is a game package, else nothing. */
-function packageFacts(game: string): { package?: PackageGame } {
-  const pkg = findPackageGame(game);
-  return pkg ? { package: { ...pkg, samples: [...pkg.samples] } } : {};
 }
 
 /** `name`, or `name 2`, `name 3` … when a bot of that name (ignoring case) is in the field already. */

@@ -1,4 +1,4 @@
-import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import type { EventChannel, EventPayload } from '../../../shared/ipc/contract.ts';
 import type { Launcher, MatchBot } from '../../engine/play-match.ts';
 import type { TournamentStore } from '../../engine/store/store.ts';
@@ -90,7 +90,7 @@ export class LiveRun {
     this.bots = botsById(prepared.bots);
     this.boards = new LiveBoards({
       tournament: options.id,
-      module: findPackageGame(config.game) ? null : gameModule(config.game),
+      module: gameDriver(config.game).module,
       names: new Map(participants.map((p) => [p.id, p.name])),
       coalescer: options.coalescer,
     });

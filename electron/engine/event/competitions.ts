@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Competition, Entrant } from '../../../shared/event/competition.ts';
 import type { EventSettings } from '../../../shared/event/settings.ts';
-import { findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
+import { gameInfo } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import { schedulerFor, validateFormat } from '../../../shared/tournament/formats/index.ts';
 import type { ScheduleSettings } from '../../../shared/tournament/config-schema.ts';
 import type { Launcher } from '../play-match.ts';
@@ -151,13 +152,12 @@ function competitionConfig(
   // The final's finalists are capped at the field: a final of 10 among 6 is a final of all 6.
   if (schedule.kind === 'swiss')
     schedule = { ...schedule, finalists: Math.min(schedule.finalists, seats.length) };
-  const pkg = findPackageGame(settings.game);
   const parsed = parseTournamentConfig({
     format: 'jury-tournament',
     version: 1,
     name: kind === 'final' ? `${settings.name} final` : `${settings.name} test ${number}`,
     game: settings.game,
-    ...(pkg ? { package: pkg } : {}),
+    ...gameDriver(settings.game).carried,
     ...(seed !== undefined ? { seed } : {}),
     schedule,
     bots: seats.map((s) =>

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Competition } from '../../../shared/event/competition.ts';
 import { lockState, type LockState } from '../../../shared/event/settings.ts';
 import { playingVersion, type Submission } from '../../../shared/event/submission.ts';
-import { findPackageGame } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import { backgroundCores, type Launcher } from '../play-match.ts';
 import type { ResourceLimits } from '../process/limits.ts';
 import type { SandboxCapabilities } from '../process/sandbox.ts';
@@ -125,7 +125,7 @@ export class EventCore {
   /** The game's sample bots as seats (a built-in game's strengths, a package's sample players). */
   sampleSeats(): Seat[] {
     const game = this.store.settings().game;
-    const samples = findPackageGame(game)?.samples ?? ['random', 'greedy'];
+    const samples = gameDriver(game).samples;
     return samples.map((sample) => ({ name: sampleName(sample), sample }));
   }
 

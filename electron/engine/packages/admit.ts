@@ -1,11 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import {
-  externalGameId,
-  findPackageGame,
-  isGameId,
-  registerPackageGame,
-} from '../../../shared/games/registry.ts';
+import { externalGameId, isGameId, registerPackageGame } from '../../../shared/games/registry.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import type { GameId } from '../../../shared/games/types.ts';
 import { packageGameId, type PackageGame } from '../../../shared/games/packages/game.ts';
@@ -60,17 +55,15 @@ export function loadedPackage(id: GameId): GamePackage | undefined {
 }
 
 /**
- * The package of a registered package game, loaded from its folder when this process has not loaded it
- * yet (a stored tournament's config registered only its facts). Fails when the folder no longer holds a
- * valid package, or holds another game (another name or number of players) than the one registered.
+ * The package of the registered package game `facts`, loaded from its folder when this process has not
+ * loaded it yet (a stored tournament's config registered only its facts). Fails when the folder no longer
+ * holds a valid package, or holds another game (another name or number of players) than the one registered.
+ * Callers go through the game's engine driver (engine/games/caia-driver.ts).
  */
-export async function ensurePackage(id: GameId): Promise<Result<GamePackage, InputError>> {
+export async function ensurePackage(facts: PackageGame): Promise<Result<GamePackage, InputError>> {
+  const id = facts.id;
   const have = loaded.get(id);
   if (have !== undefined) return ok(have);
-  const facts = findPackageGame(id);
-  if (facts === undefined) {
-    return err({ code: 'not-a-package', message: `the game "${id}" is not a game package` });
-  }
   const pkg = await loadGamePackage(facts.folder);
   if (!pkg.ok) {
     return err({

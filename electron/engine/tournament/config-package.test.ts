@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { externalGameId, findPackageGame, isGameId } from '../../../shared/games/registry.ts';
+import { externalGameId, isGameId } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import { FORMAT_KINDS, type FormatKind } from '../../../shared/tournament/formats/kinds.ts';
 import { checkSchedule } from '../../cli/run-checks.ts';
 import { makeToyPackage, TOY } from '../../../test/fixtures/caia/packages.ts';
 import { loadTournamentConfig, parseTournamentConfig, type TournamentConfig } from './config.ts';
-import { readyPackage } from './ready-bots.ts';
+import { readyGame } from './ready-bots.ts';
 import { RunRefusal } from './run-store.ts';
 
 const schedules: Record<FormatKind, object> = {
@@ -108,9 +109,9 @@ describe('a tournament config whose game is a game package', () => {
       ],
     });
     expect(stored.ok).toBe(true);
-    expect(findPackageGame(externalGameId('pkg-moved-away'))?.title).toBe('Moved away');
+    expect(gameDriver(externalGameId('pkg-moved-away')).carried.package?.title).toBe('Moved away');
     if (!stored.ok) return;
-    const refused = await readyPackage(stored.value).catch((e: unknown) => e);
+    const refused = await readyGame(stored.value).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RunRefusal);
     expect(refused).toMatchObject({
       code: 'game',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { findGame, findPackageGame, gameInfo } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import { packageGameSchema } from '../../../shared/games/packages/game-schema.ts';
 import { err, ok, type InputError, type Result } from '../../../shared/games/result.ts';
 import { gameIdSchema } from '../../../shared/ipc/schemas.ts';
@@ -29,11 +29,9 @@ const sampleBotSchema = z.strictObject({
   sample: z.string().min(1, 'the sample must not be empty'),
 });
 
-/** The sample names a game offers: strengths of a module game, the manifest's names for a package. */
+/** The sample names a game offers (its driver's: strengths of a module game, a package's manifest names). */
 function sampleNames(game: TournamentConfig['game']): readonly string[] {
-  const pkg = findPackageGame(game);
-  if (pkg) return pkg.samples;
-  return findGame(game) ? ['random', 'greedy'] : [];
+  return gameDriver(game).samples;
 }
 
 /** The zod schema of a tournament config file. Unknown fields are refused, so a typo never passes silently. */
@@ -71,9 +69,10 @@ export const tournamentConfigSchema = z
         path: ['bots'],
         message: `two bots are named ${JSON.stringify(dup)}`,
       });
-    const info = gameInfo(c.game);
-    const module = findGame(c.game);
-    if (findPackageGame(c.game) && c.package?.id !== c.game) {
+    const driver = gameDriver(c.game);
+    const info = driver.facts;
+    const module = driver.module;
+    if (driver.carried.package && c.package?.id !== c.game) {
       ctx.issues.push({
         code: 'custom',
         input: c,

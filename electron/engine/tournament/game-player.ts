@@ -1,16 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { findPackageGame, gameModule } from '../../../shared/games/registry.ts';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import type { GameRecord } from '../record/schema.ts';
 import type { Launcher, MatchBot } from '../play-match.ts';
-import { coresOfSlot, playMatch } from '../play-match.ts';
+import { coresOfSlot } from '../play-match.ts';
 import type { RefereeEvent } from '../referee/referee.ts';
-import { budgetControl } from '../timing/budget.ts';
 import type { TournamentConfig } from './config.ts';
 import { botsById, prepareBots, type ReadyBot } from './ready-bots.ts';
-import { loadedPackage } from '../packages/admit.ts';
-import { playPackageMatch } from '../packages/play-package.ts';
+import { engineDriver } from '../games/driver.ts';
 import type { GameSlot } from './runner.ts';
 import type { CaiaEvent } from '../caia/types.ts';
 import type { GameHost } from './game-host.ts';
@@ -62,29 +59,38 @@ export function gamePlayer(
   options: GamePlayerOptions = {},
 ): GamePlayer {
   if (launcher.games) return hostedPlayer(launcher.games, config, bots, options);
-  if (findPackageGame(config.game)) return packagePlayer(config, bots, launcher, options);
-  const module = gameModule(config.game);
-  const control = budgetControl(module.info.timeControl, config.timing.budgetMs);
+  const driver = engineDriver(config.game);
   const cores = options.cores ?? availableParallelism();
-  const { onEvent, store } = options;
-  return (game, signal, slot) =>
-    playMatch(
+  const { onEvent, onCaiaEvent, store } = options;
+  return async (game, signal, slot) => {
+    const record = await driver.play(
       {
-        game: module,
         bots: seatBots(game, bots),
         seed: game.seed,
         ...(game.board === null ? {} : { board: game.board }),
         timing: config.timing.mode,
+        ...(config.timing.budgetMs === undefined ? {} : { budgetMs: config.timing.budgetMs }),
         graceMs: config.timing.graceMs,
         limits: config.limits,
         cpus: slot && config.limits.affinity !== false ? coresOfSlot(slot, cores) : null,
-        ...(store ? { hidden: storeFiles(store) } : {}),
-        ...(control ? { control } : {}),
+        ...(store
+          ? {
+              hidden: storeFiles(store),
+              keepLog: (file: string) => join(refereeLogsFolder(store), `game-${game.index + 1}-${file}`),
+            }
+          : {}),
         ...(onEvent ? { onEvent: (event: RefereeEvent) => onEvent(game, event) } : {}),
+        ...(onCaiaEvent ? { onCaiaEvent: (event: CaiaEvent) => onCaiaEvent(game, event) } : {}),
         signal,
       },
       launcher,
     );
+    // A game whose referee failed before it reported is void: it fails (the runner stops the run and the
+    // game stays unplayed, to be played again when the run resumes) rather than counting as a result
+    // nobody earned. The runner says which game: "game 12 could not be played: the referee was …".
+    if (record.end.kind === 'referee-failed' && !signal.aborted) throw new Error(record.end.reason);
+    return record;
+  };
 }
 
 /** {@link gamePlayer} through a {@link GameHost} (the game thread), which makes the player there. */
@@ -119,50 +125,6 @@ function seatBots(game: ScheduledGame, bots: ReadonlyMap<string, MatchBot>): Mat
     if (!bot) throw new Error(`game ${game.index + 1} names an unknown participant ${id}`);
     return bot;
   });
-}
-
-/**
- * {@link gamePlayer} for a game package (loaded in this process first: packages/admit.ts). A game whose
- * referee failed before it reported is void: it fails (the runner stops the run and the game stays
- * unplayed, to be played again when the run resumes) rather than counting as a result nobody earned.
- */
-function packagePlayer(
-  config: TournamentConfig,
-  bots: ReadonlyMap<string, MatchBot>,
-  launcher: Launcher,
-  options: GamePlayerOptions,
-): GamePlayer {
-  const pkg = loadedPackage(config.game);
-  if (!pkg) throw new Error(`the game package ${config.game} has not been loaded in this process`);
-  const cores = options.cores ?? availableParallelism();
-  const { store, onCaiaEvent } = options;
-  return async (game, signal, slot) => {
-    const keepLog = store
-      ? join(refereeLogsFolder(store), `game-${game.index + 1}-${pkg.log?.file ?? 'referee.log'}`)
-      : null;
-    const record = await playPackageMatch(
-      {
-        pkg,
-        bots: seatBots(game, bots),
-        seed: game.seed,
-        timing: config.timing.mode,
-        ...(config.timing.budgetMs === undefined ? {} : { budgetMs: config.timing.budgetMs }),
-        graceMs: config.timing.graceMs,
-        limits: config.limits,
-        cpus: slot && config.limits.affinity !== false ? coresOfSlot(slot, cores) : null,
-        ...(store ? { hidden: storeFiles(store) } : {}),
-        keepLog,
-        ...(onCaiaEvent ? { onEvent: (event: CaiaEvent) => onCaiaEvent(game, event) } : {}),
-        signal,
-      },
-      launcher,
-    );
-    if (record.end.kind === 'referee-failed' && !signal.aborted) {
-      // The runner says which game: "game 12 could not be played: the referee was killed by …".
-      throw new Error(record.end.reason);
-    }
-    return record;
-  };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { findPackageGame, registerPackageGame } from '../../../shared/games/registry.ts';
+import { registerPackageGame } from '../../../shared/games/registry.ts';
+import { engineDriver } from '../games/driver.ts';
 import { processLauncher } from '../bot-launcher.ts';
 import type { CaiaEvent } from '../caia/types.ts';
-import { ensurePackage } from '../packages/admit.ts';
 import { adoptSandboxCapabilities, killAllBots } from '../process/index.ts';
 import type { RefereeEvent } from '../referee/referee.ts';
 import type { FromGameThread, GameThreadData, ToGameThread } from './game-thread-protocol.ts';
@@ -42,11 +42,10 @@ async function play(message: Extract<ToGameThread, { kind: 'play' }>): Promise<v
   games.set(id, controller);
   const batch = new EventBatch(id);
   try {
-    if (message.pkg) {
-      if (!findPackageGame(message.pkg.id)) registerPackageGame(message.pkg);
-      const loaded = await ensurePackage(message.pkg.id);
-      if (!loaded.ok) throw new Error(loaded.error.message);
-    }
+    // A game package travels with its game: registered here (again, harmlessly) and loaded if need be.
+    if (message.pkg) registerPackageGame(message.pkg);
+    const ready = await engineDriver(job.config.game).ready();
+    if (!ready.ok) throw new Error(ready.error.message);
     const play = gamePlayer(job.config, new Map(job.bots), launcher, {
       ...(job.store === null ? {} : { store: job.store }),
       ...(job.cores === null ? {} : { cores: job.cores }),

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { findPackageGame } from '../../../shared/games/registry.ts';
+import { gameDriver } from '../../../shared/games/driver.ts';
 import type { CaiaEvent } from '../caia/types.ts';
 import { registerElsewhere, sandboxCapabilities, type SandboxCapabilities } from '../process/index.ts';
 import type { RefereeEvent } from '../referee/referee.ts';
@@ -64,7 +64,7 @@ export class GameThread implements GameHost {
         kind: 'play',
         id,
         job,
-        pkg: findPackageGame(job.config.game) ?? null,
+        pkg: gameDriver(job.config.game).carried.package ?? null,
         events: { referee: onEvent !== undefined, caia: onCaiaEvent !== undefined },
       };
       worker.postMessage(message);

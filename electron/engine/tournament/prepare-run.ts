@@ -45,7 +45,7 @@ export interface PreparedRun {
  * creates) the store and takes its run lock ({@link openRunStore}), makes every bot ready (samples
  * through their one launcher, programs checked, single source files built), records each bot's command
  * and program hash in the participants table and checks for changed programs ({@link recordBots}).
- * A game package is loaded again from its folder first (`readyPackage`).
+ * A game package is loaded again from its folder first (`readyGame`).
  * With a config, the bots are made ready before the store is touched, so a bot that cannot be prepared
  * creates no file. Refused with a {@link RunRefusal} (or the store's StoreError), the store closed again.
  * The runner (or a remote worker) then plays the games with {@link PreparedRun.player}.

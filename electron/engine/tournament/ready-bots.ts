@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import type { Participant } from '../../../shared/tournament/types.ts';
 import { prepareBot } from '../bots/build.ts';
-import { findGameSample, sampleMatchBot } from '../bots/sample-match-bot.ts';
 import type { MatchBot } from '../play-match.ts';
 import { participantIds, type TournamentConfig } from './config.ts';
-import { findPackageGame } from '../../../shared/games/registry.ts';
-import { ensurePackage, loadedPackage } from '../packages/admit.ts';
+import { engineDriver, type EngineGameDriver } from '../games/driver.ts';
 import { RunRefusal } from './run-store.ts';
 
 /** A participant ready to play: its id and name, and how to start it. */
@@ -14,7 +12,7 @@ export interface ReadyBot extends Participant {
 }
 
 /**
- * Makes every bot of a config ready (a game package's first: {@link readyPackage}): sample bots by strength (started by the program running Jury, see
+ * Makes every bot of a config ready (its game first: {@link readyGame}): sample bots by strength (started by the program running Jury, see
  * {@link sampleMatchBot}), programs as given, single source files built with their language preset into
  * `buildDir` (one folder per participant). Fails with the first bot that cannot be prepared, naming it
  * (a missing compiler, a failed build with the compiler's output, a missing program).
@@ -24,19 +22,15 @@ export async function prepareBots(
   baseDir: string,
   buildDir: string,
 ): Promise<ReadyBot[]> {
-  await readyPackage(config);
+  const driver = await readyGame(config);
   const ids = participantIds(config.bots.map((b) => b.name));
   const ready: ReadyBot[] = [];
   for (const [i, def] of config.bots.entries()) {
     const id = ids[i] as string;
-    if ('sample' in def && isPackageConfig(config)) {
-      ready.push({ id, name: def.name, bot: packageSampleBot(config, def.sample, def.name, i) });
-      continue;
-    }
     if ('sample' in def) {
-      const sample = findGameSample(config.game, def.sample);
-      if (!sample) throw new Error(`bots.${i}: no ${def.sample} sample bot for ${config.game}`);
-      ready.push({ id, name: def.name, bot: sampleMatchBot(sample, def.name) });
+      const bot = driver.sampleBot(def.sample, def.name);
+      if (!bot) throw new Error(`bots.${i}: no sample ${def.sample} for ${driver.game.facts.title}`);
+      ready.push({ id, name: def.name, bot });
       continue;
     }
     const prepared = await prepareBot(def, { baseDir, buildDir: join(buildDir, id) });
@@ -60,28 +54,14 @@ export async function prepareBots(
 }
 
 /**
- * Loads the config's game package in this process when it names one (a stored config registered only
- * its facts), refused with `game` when the package cannot be loaded from its folder any more.
+ * Makes the config's game playable in this process ({@link EngineGameDriver.ready}: a game package whose
+ * stored config registered only its facts is loaded from its folder), refused with `game` when it cannot be.
  */
-export async function readyPackage(config: TournamentConfig): Promise<void> {
-  if (!isPackageConfig(config)) return;
-  const pkg = await ensurePackage(config.game);
-  if (!pkg.ok) throw new RunRefusal('game', pkg.error.message);
-}
-
-function isPackageConfig(config: TournamentConfig): boolean {
-  return findPackageGame(config.game) !== undefined;
-}
-
-/**
- * A game package's sample player (the manifest's `samples`) as a match bot: its command as the loader
- * resolved it, run from the package folder, which it sees read-only.
- */
-function packageSampleBot(config: TournamentConfig, sample: string, name: string, i: number): MatchBot {
-  const pkg = loadedPackage(config.game);
-  const found = pkg?.samples.find((s) => s.name === sample);
-  if (!pkg || !found) throw new Error(`bots.${i}: no sample player ${sample} in the game package`);
-  return { name, command: [...found.command], cwd: pkg.folder, folder: pkg.folder };
+export async function readyGame(config: TournamentConfig): Promise<EngineGameDriver> {
+  const driver = engineDriver(config.game);
+  const ready = await driver.ready();
+  if (!ready.ok) throw new RunRefusal('game', ready.error.message);
+  return driver;
 }
 
 /** The bots by participant id, as a game player takes them. */

@@ -1,5 +1,6 @@
 import type { GameRegistration } from '../registration.ts';
 import { flitGame } from './index.ts';
+import { TURN_LIMIT } from './state.ts';
 import { flitSamples } from './samples/index.ts';
 import { flitTexts } from './texts.ts';
 
@@ -8,4 +9,12 @@ export const flitRegistration: GameRegistration = {
   module: flitGame,
   samples: flitSamples,
   texts: flitTexts,
+  length: { turns: TURN_LIMIT, turnsTaken },
 };
+
+/** Turns taken from a Flit state's JSON (`turns`), or null when it has none. */
+function turnsTaken(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const turns = (state as { turns?: unknown }).turns;
+  return typeof turns === 'number' && Number.isFinite(turns) && turns >= 0 ? turns : null;
+}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { findGameDriver } from '../driver.ts';
 import {
   builtInGameIds,
   externalGameId,
   findGame,
   findGameInfo,
-  findPackageGame,
   findRegistration,
   gameIds,
   gameInfo,
@@ -40,7 +40,7 @@ describe('game packages in the registry', () => {
     expect(isGameId('pkg-toy')).toBe(true);
     expect(gameIdSchema.parse('pkg-toy')).toBe('pkg-toy');
     expect(gameIds.at(-1)).toBe('pkg-toy');
-    expect(findPackageGame('pkg-toy')?.folder).toBe('/games/toy');
+    expect(findGameDriver('pkg-toy')?.carried.package?.folder).toBe('/games/toy');
     expect(findGame('pkg-toy')).toBeUndefined();
     expect(findRegistration('pkg-toy')).toBeUndefined();
     expect(() => gameModule(externalGameId('pkg-toy'))).toThrow(

@@ -144,7 +144,7 @@ describe('jury play with a game package', () => {
     });
     expect(await jury('play', TOY, '--bot', 'sample:nobody', '--bot', 'sample:player1')).toMatchObject({
       code: 2,
-      err: expect.stringContaining('no sample player "nobody" in Toy; choose sample:player1, sample:player2'),
+      err: expect.stringContaining('no sample bot "nobody" for Toy; choose sample:player1, sample:player2'),
     });
     expect(readdirSync(dir)).toEqual(['bad']);
   });
