@@ -1,6 +1,19 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that measure time (a bot's clock, a stall, a start-up) or confine processes under a deadline:
+ * they run one file at a time, after everything else, so another file's processes never move their
+ * figures. Everything else runs two files at once: these 2 cores mostly wait on bots and processes.
+ */
+const TIMED = [
+  'test/integration/judge/**/*.test.ts',
+  'test/integration/process/**/*.test.ts',
+  'electron/engine/process/**/*.test.ts',
+  'electron/engine/caia/host-timing.test.ts',
+  'electron/engine/timing/**/*.test.ts',
+];
+
 // Unit and integration tests only. Playwright specs live in test/e2e/*.spec.ts and are never collected here.
 export default defineConfig({
   // Component tests mount .vue files.
@@ -8,13 +21,21 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', 'test/e2e/**'],
     testTimeout: 30_000,
+    maxWorkers: 2,
     // Layers a developer can run alone (`vitest run --project shared`); `npm run test:fast` runs the
     // two that start no process: pure shared/ code and the renderer's components and logic.
     projects: [
       { extends: true, test: { name: 'shared', include: ['shared/**/*.test.ts', 'test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'renderer', include: ['renderer/**/*.test.ts'] } },
-      { extends: true, test: { name: 'engine', include: ['electron/**/*.test.ts'] } },
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'engine', include: ['electron/**/*.test.ts'], exclude: TIMED } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: TIMED },
+      },
+      {
+        extends: true,
+        test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

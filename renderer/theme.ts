@@ -4,8 +4,10 @@
  * live) and sets it on `<html>`.
  */
 
-/** The theme setting. */
-export type ThemeSetting = 'system' | 'light' | 'dark';
+import type { ThemeSetting } from '../shared/settings/choices.ts';
+
+export type { ThemeSetting };
+
 /** The theme actually shown. */
 export type Theme = 'light' | 'dark';
 

@@ -6,6 +6,7 @@ import { isTimingMode, TIMING_MODES, type TimingMode } from '../../shared/timing
 import { RUN_BOUNDS } from '../../shared/tournament/config-schema.ts';
 import { UsageError } from './usage-error.ts';
 import { splitCommandLine } from '../../shared/bots/command-line.ts';
+import { wholeNumberOption as integer } from './whole-number.ts';
 
 /** The raw options of `jury play`, as commander hands them over. */
 export interface PlayFlags {
@@ -39,14 +40,6 @@ export interface PlayRequest {
   readonly limits: { readonly memoryMiB: number; readonly maxProcesses: number; readonly network: boolean };
   readonly recordPath?: string;
   readonly json: boolean;
-}
-
-function integer(name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text.trim()))
-    throw new UsageError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
-  const n = Number(text);
-  if (n < min || n > max) throw new UsageError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
 }
 
 /** Splits a --bot value into a command line by Jury's one rule (shared/bots/command-line.ts). */

@@ -5,6 +5,7 @@ import { participantIds, type TournamentConfig } from '../engine/tournament/conf
 import { defaultConcurrency } from '../engine/tournament/game-player.ts';
 import { formatOf, scheduleContext } from '../engine/tournament/scheduling.ts';
 import { UsageError } from './usage-error.ts';
+import { wholeNumberOption } from './whole-number.ts';
 
 // What `jury run` checks before it touches the database: a config refused here creates no file at all.
 // (The store itself is opened, created and refused by the engine's prepareRun.)
@@ -17,12 +18,7 @@ import { UsageError } from './usage-error.ts';
 export function concurrencyOf(flag: string | undefined, config: TournamentConfig, workers = false): number {
   const { max } = RUN_BOUNDS.concurrency;
   if (flag === undefined) return config.concurrency ?? Math.min(defaultConcurrency(), max);
-  const concurrency = Number(flag);
-  const least = workers ? 0 : RUN_BOUNDS.concurrency.min;
-  if (flag.trim() === '' || !Number.isInteger(concurrency) || concurrency < least || concurrency > max) {
-    throw new UsageError(`--concurrency must be a whole number from ${least} to ${max}, got ${flag}`);
-  }
-  return concurrency;
+  return wholeNumberOption('--concurrency', flag, workers ? 0 : RUN_BOUNDS.concurrency.min, max);
 }
 
 /**

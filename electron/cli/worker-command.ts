@@ -7,6 +7,7 @@ import { defaultWorkerSlots } from '../engine/workers/cores.ts';
 import { JuryWorker } from '../engine/workers/worker.ts';
 import type { CliIo } from './program.ts';
 import { UsageError } from './usage-error.ts';
+import { wholeNumberOption } from './whole-number.ts';
 
 /** The options of `jury worker`. */
 export interface WorkerFlags {
@@ -93,10 +94,8 @@ export async function secretOf(
  */
 export async function workerCommand(flags: WorkerFlags, io: CliIo): Promise<number> {
   const target = await redisTargetOf(flags.redis, '--redis', flags.redisPasswordFile);
-  const slots = flags.slots === undefined ? defaultWorkerSlots() : Number(flags.slots);
-  if (!Number.isInteger(slots) || slots < 1 || slots > 256) {
-    throw new UsageError(`--slots must be a whole number from 1 to 256, got ${flags.slots}`);
-  }
+  const slots =
+    flags.slots === undefined ? defaultWorkerSlots() : wholeNumberOption('--slots', flags.slots, 1, 256);
   const name = (flags.name ?? `${hostname()}-${process.pid}`).trim();
   if (!/^[\w.-]{1,64}$/.test(name)) {
     throw new UsageError(

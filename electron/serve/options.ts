@@ -1,6 +1,7 @@
 import { posix, resolve, win32 } from 'node:path';
 import { defaultStoreFolder } from '../engine/store/paths.ts';
 import { DEFAULT_PORT } from './server.ts';
+import { readNumber } from '../../shared/text/numbers.ts';
 
 /**
  * The flags of `jury serve` turned into settings, checked, with the defaults filled in. Pure: the working
@@ -46,10 +47,11 @@ export function resolveServeFlags(
   platform: NodeJS.Platform,
   env: Readonly<Record<string, string | undefined>>,
 ): { readonly ok: true; readonly value: ServeSettings } | { readonly ok: false; readonly error: string } {
-  const port = flags.port === undefined ? DEFAULT_PORT : Number(flags.port);
-  if (flags.port !== undefined && (!/^\d+$/.test(flags.port) || port > 65535)) {
+  const read = flags.port === undefined ? null : readNumber(flags.port, { whole: true, min: 0, max: 65535 });
+  if (read !== null && read.kind !== 'number') {
     return { ok: false, error: `--port: expected 0..65535 (0 = any free port), got ${flags.port}` };
   }
+  const port = read === null ? DEFAULT_PORT : read.value;
   const host = flags.host ?? DEFAULT_HOST;
   if (host.trim() === '') return { ok: false, error: '--host: give an address or a host name' };
   if (flags.token !== undefined && !TOKEN_PATTERN.test(flags.token)) {

@@ -1,4 +1,5 @@
 import { createI18n, type LocaleMessageValue, type VueMessageType } from 'vue-i18n';
+import { isLanguage, LANGUAGES } from '../../shared/settings/choices.ts';
 import { messages, type Locale } from './messages/index.ts';
 
 /**
@@ -12,11 +13,9 @@ export function createJuryI18n(locale: Locale = 'en') {
 }
 
 /** The languages of the app, in the order the settings screen offers them. */
-export const locales: readonly Locale[] = ['en', 'nl'];
+export const locales: readonly Locale[] = LANGUAGES;
 
 /** Whether a string names one of the app's languages. */
-export function isLocale(value: string): value is Locale {
-  return (locales as readonly string[]).includes(value);
-}
+export const isLocale: (value: string) => value is Locale = isLanguage;
 
 export type { Locale } from './messages/index.ts';

@@ -3,6 +3,7 @@ import { ref } from 'vue';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
 import { messageOf, useNotices } from './notices.ts';
+import { readNumber } from '../../shared/text/numbers.ts';
 
 /** The user's settings as the engine stores them. */
 export type Settings = Response<'settings.get'>;
@@ -75,13 +76,10 @@ export function parseWholeNumber(
   min: number,
   max: number | null,
 ): { readonly value: number } | { readonly problem: NumberProblem } {
-  const trimmed = text.trim();
-  const outOfRange = (): NumberProblem =>
-    max === null
-      ? { key: 'settings.errors.atLeast', params: { min } }
-      : { key: 'settings.errors.between', params: { min, max } };
-  if (!/^-?\d+$/.test(trimmed)) return { problem: { key: 'settings.errors.wholeNumber', params: {} } };
-  const value = Number(trimmed);
-  if (value < min || (max !== null && value > max)) return { problem: outOfRange() };
-  return { value };
+  const read = readNumber(text, { whole: true, min, max });
+  if (read.kind === 'number') return { value: read.value };
+  if (read.kind !== 'out-of-range') return { problem: { key: 'settings.errors.wholeNumber', params: {} } };
+  return max === null
+    ? { problem: { key: 'settings.errors.atLeast', params: { min } } }
+    : { problem: { key: 'settings.errors.between', params: { min, max } } };
 }

@@ -17,6 +17,7 @@ import {
 } from '../tournament/config-schema.ts';
 import { limitNames, protectionStatuses } from './limit-names.ts';
 import { gameEndSchema, gameIdSchema, seatSchema, seatStatusSchema, seedSchema } from './schemas.ts';
+import { LANGUAGES, THEME_SETTINGS } from '../settings/choices.ts';
 
 /**
  * The zod schemas of the app's data: the bot library, settings, presets, tournaments, live frames,
@@ -72,8 +73,8 @@ export const libraryBotSchema = z.object({
 
 /** The user's settings; every field has a default, so an old settings file still loads. */
 export const settingsSchema = z.strictObject({
-  language: z.enum(['en', 'nl']).default('en'),
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  language: z.enum(LANGUAGES).default(LANGUAGES[0]),
+  theme: z.enum(THEME_SETTINGS).default('system'),
   /** Defaults of the new-tournament form. */
   defaults: z
     .strictObject({
@@ -108,8 +109,8 @@ export const workerSecretSchema = z
  * the stored value of a field the change does not name).
  */
 export const settingsPatchSchema = z.strictObject({
-  language: z.enum(['en', 'nl']).optional(),
-  theme: z.enum(['system', 'light', 'dark']).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  theme: z.enum(THEME_SETTINGS).optional(),
   defaults: z
     .strictObject({
       timingMode: timingModeSchema,

@@ -19,9 +19,7 @@ describe('the smoke test of a program for a game package (real processes)', () =
       statuses: ['OK', 'OK'],
       firstError: 'firsterror R random player',
     });
-    expect(result.verdict).toMatch(
-      /^Played a full game without a fault; scored \d+\.$/,
-    );
+    expect(result.verdict).toMatch(/^Played a full game without a fault; scored \d+\.$/);
     expect(result.dialogue[0]).toEqual({ seat: 0, dir: 'in', text: 'Start' });
     expect(result.dialogue[1]).toEqual({ seat: 0, dir: 'out', text: '1' });
   });

@@ -21,7 +21,9 @@ export function caiaDriver(game: GameDriver, facts: PackageGame): EngineGameDriv
   const sampleBot = (sample: string, name?: string): MatchBot | undefined => {
     const pkg = loaded();
     const found = pkg.samples.find((s) => s.name === sample);
-    return found && { name: name ?? found.name, command: [...found.command], cwd: pkg.folder, folder: pkg.folder };
+    return (
+      found && { name: name ?? found.name, command: [...found.command], cwd: pkg.folder, folder: pkg.folder }
+    );
   };
   return {
     game,

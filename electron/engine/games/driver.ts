@@ -40,7 +40,11 @@ export interface SampleShelf {
   /** Adds Jury's own sample bots of `game` (run by the one sample script), those not there yet. */
   addScriptSamples(game: GameId): Promise<void>;
   /** Adds a program for `game` as `name`, unless one with that command is there already. */
-  addProgram(program: { readonly name: string; readonly command: readonly string[]; readonly game: GameId }): Promise<void>;
+  addProgram(program: {
+    readonly name: string;
+    readonly command: readonly string[];
+    readonly game: GameId;
+  }): Promise<void>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { boardTexts } from '../../../shared/games/board-texts.ts';
 import type { TextTree } from '../../../shared/games/message.ts';
 import { findRegistration, gameIds } from '../../../shared/games/registry.ts';
+import type { Language } from '../../../shared/settings/choices.ts';
 
 /**
  * Texts of the boards, from shared/games/ rather than written here: the captions every board shares
@@ -8,7 +9,7 @@ import { findRegistration, gameIds } from '../../../shared/games/registry.ts';
  * registration, from its folder's texts.ts). A new game's texts therefore need no change here. A game
  * registered after the app's i18n was created (or one without texts) is not included.
  */
-function gameTexts(language: 'en' | 'nl'): Record<string, TextTree> {
+function gameTexts(language: Language): Record<string, TextTree> {
   const out: Record<string, TextTree> = {};
   for (const id of gameIds) {
     const texts = findRegistration(id)?.texts;

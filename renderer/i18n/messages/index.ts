@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/settings/choices.ts';
 import boards from './boards.ts';
 import bots from './bots.ts';
 import bracket from './bracket.ts';
@@ -16,8 +17,8 @@ import workers from './workers.ts';
 import contestant from './contestant.ts';
 import event from './event.ts';
 
-/** The languages of the app. */
-export type Locale = 'en' | 'nl';
+/** The languages of the app (shared/settings/choices.ts). */
+export type Locale = Language;
 
 /** One area's texts: `{ en: { <area>: {...} }, nl: { <area>: {...} } }`. */
 interface AreaMessages {
