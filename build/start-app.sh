@@ -45,7 +45,7 @@ MSG
     local answer=''
     read -r answer || answer=n
     case "$answer" in
-      '' | y | Y | yes | Yes) exec node electron/cli/jury.ts serve --host 127.0.0.1 --port "$port" ;;
+      '' | y | Y | yes | Yes) exec node electron/cli/jury.mjs serve --host 127.0.0.1 --port "$port" ;;
     esac
   fi
   exit 1

@@ -27,8 +27,8 @@ const electron = await vi.hoisted(async () => {
       this.options = options;
       windows.push(this);
     }
-    loadFile(path: string) {
-      this.loaded.push(path);
+    loadURL(url: string) {
+      this.loaded.push(url);
       return Promise.resolve();
     }
     isDestroyed() {
@@ -51,6 +51,9 @@ const electron = await vi.hoisted(async () => {
     BrowserWindow: FakeBrowserWindow,
     forks: [] as unknown[][],
     handled: [] as string[],
+    schemes: [] as unknown[],
+    protocols: new Map<string, (request: Request) => Promise<Response>>(),
+    fetched: [] as string[],
     permissionHandlers: [] as unknown[],
     menus: [] as unknown[],
   };
@@ -66,6 +69,17 @@ vi.mock('electron', () => ({
     setApplicationMenu: (menu: unknown) => electron.menus.push(menu),
   },
   Notification: { isSupported: () => false },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => electron.schemes.push(...schemes),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+      electron.protocols.set(scheme, handler),
+  },
+  net: {
+    fetch: (url: string) => {
+      electron.fetched.push(url);
+      return Promise.resolve(new Response('page'));
+    },
+  },
   session: {
     defaultSession: {
       setPermissionRequestHandler: (h: unknown) => electron.permissionHandlers.push(h),
@@ -119,8 +133,19 @@ describe('main', () => {
       show: false,
       webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
     });
-    expect(window.loaded).toEqual([expect.stringMatching(/\/renderer\/index\.html$/)]);
+    expect(window.loaded).toEqual(['jury://app/index.html']);
     expect(electron.handled).toEqual(requestChannels);
+  });
+
+  it('serves the page on its own secure scheme from the renderer folder, nothing outside it', async () => {
+    expect(electron.schemes).toEqual([
+      { scheme: 'jury', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
+    const handle = electron.protocols.get('jury')!;
+    expect((await handle(new Request('jury://app/index.html'))).status).toBe(200);
+    expect(electron.fetched).toEqual([expect.stringMatching(/^file:\/\/\/.*\/renderer\/index\.html$/)]);
+    expect((await handle(new Request('jury://app/assets/..%2f..%2f..%2fpackage.json'))).status).toBe(404);
+    expect(electron.fetched).toHaveLength(1);
   });
 
   it('grants only notifications, sets the menu and hardens every web page', () => {

@@ -5,15 +5,23 @@ import {
   dialog,
   ipcMain,
   Menu,
+  net,
   Notification,
+  protocol,
   session,
   shell,
   utilityProcess,
 } from 'electron';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
 import { hostEnv } from './app/host-protocol.ts';
 import { ENGINE_NODE_FLAGS } from './app/node-flags.ts';
+import {
+  APP_INDEX_URL,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appProtocolHandler,
+} from './shell/app-protocol.ts';
 import { menuTemplate } from './shell/menu.ts';
 import { shellPaths } from './shell/paths.ts';
 import { defaultStoreFolder } from './engine/store/paths.ts';
@@ -36,6 +44,9 @@ const paths = shellPaths({
 
 const openExternal = (url: string): void => void shell.openExternal(url);
 
+// The window's page is served on the app's own scheme, never from file:// (shell/app-protocol.ts).
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
 // Every page Electron creates (the window, and anything a bug might let the page open) is hardened.
 app.on('web-contents-created', (_event, contents) => hardenContents(contents, openExternal));
 
@@ -48,6 +59,10 @@ else void app.whenReady().then(ready);
 let shellStarted: Shell<BrowserWindow> | undefined;
 
 function ready(): void {
+  protocol.handle(
+    APP_SCHEME,
+    appProtocolHandler(paths.rendererRoot, (file) => net.fetch(pathToFileURL(file).href)),
+  );
   session.defaultSession.setPermissionRequestHandler(permissionRequestHandler);
   session.defaultSession.setPermissionCheckHandler(permissionCheckHandler);
   Menu.setApplicationMenu(
@@ -72,7 +87,7 @@ function ready(): void {
         stdio: 'inherit',
       }),
     openWindow,
-    trusted: { rendererDir: paths.rendererDir },
+    trusted: {},
     dialogs: {
       showOpenDialog: (options) => {
         const parent = mainWindow();
@@ -97,7 +112,7 @@ function ready(): void {
 function openWindow(): BrowserWindow {
   const win = new BrowserWindow(secureWindowOptions(paths.preload));
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(paths.rendererIndex);
+  void win.loadURL(APP_INDEX_URL);
   return win;
 }
 

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_NODE_FLAGS, JURY_SHEBANG } from './node-flags.ts';
 
-const JURY = fileURLToPath(new URL('../cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../cli/jury.mjs', import.meta.url));
 
 describe('the engine is launched with its V8 flags', () => {
-  it('jury.ts starts Node with them (the line npx jury and the installed command execute)', () => {
+  it('jury.mjs starts Node with them (the line npx jury and the installed command execute)', () => {
     expect(readFileSync(JURY, 'utf8').split('\n')[0]).toBe(JURY_SHEBANG);
     expect(ENGINE_NODE_FLAGS).toContain('--max-semi-space-size=2');
   });

@@ -1,6 +1,6 @@
 /**
  * The Node (V8) flags every process that runs the engine starts with: `jury` (the shebang of
- * electron/cli/jury.ts, which `npx jury` and the installed command execute) and the app's engine host
+ * electron/cli/jury.mjs, which `npx jury` and the installed command execute) and the app's engine host
  * (forked by electron/main.ts). They must be given at launch: V8 sizes its heap when the process starts,
  * and `v8.setFlagsFromString` afterwards leaves the young generation as it was.
  *
@@ -19,5 +19,5 @@
  */
 export const ENGINE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
-/** The first line of electron/cli/jury.ts: Node started with {@link ENGINE_NODE_FLAGS} (env -S splits them). */
+/** The first line of electron/cli/jury.mjs: Node started with {@link ENGINE_NODE_FLAGS} (env -S splits them). */
 export const JURY_SHEBANG = `#!/usr/bin/env -S node ${ENGINE_NODE_FLAGS.join(' ')}`;

@@ -16,7 +16,7 @@ export const RENDERER_ROOT = fileURLToPath(new URL('../../out/renderer/', import
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /**
- * Resolves on the first SIGINT or SIGTERM. Meanwhile this command owns those signals: jury.ts's own
+ * Resolves on the first SIGINT or SIGTERM. Meanwhile this command owns those signals: jury.mjs's (cli-main.ts's) own
  * handler (kill the bots, exit at once) would cut the service's close short. After the first signal
  * that handler is back, so a second Ctrl-C quits at once as everywhere else.
  */

@@ -1,7 +1,9 @@
+import { isAppUrl } from '../shell/app-protocol.ts';
+
 /**
  * Decides whether an IPC message comes from the app's own window: the expected webContents, and a main
- * frame showing the app's own page (the built renderer under a file:// folder, or the dev server's
- * origin while developing). Everything else (another window, an iframe, a page navigated elsewhere) is
+ * frame showing the app's own page (the built renderer on the app's scheme, `jury://app/`, or the dev
+ * server's origin while developing). A file:// page is never trusted: the app shows none. Everything else (another window, an iframe, a page navigated elsewhere) is
  * refused. Takes only the parts of Electron's event it reads, so tests pass plain objects.
  */
 
@@ -16,8 +18,6 @@ export interface SenderInfo {
 export interface TrustedOrigin {
   /** The webContents id of the app's window, read at check time (the window may be recreated). */
   readonly webContentsId: () => number | undefined;
-  /** file:// URL of the folder holding the built renderer, such as `file:///opt/jury/out/renderer/`. */
-  readonly rendererDir?: string;
   /** The dev server's origin, such as `http://localhost:5173`, only while developing. */
   readonly devOrigin?: string;
 }
@@ -27,7 +27,6 @@ export type SenderCheck = (event: SenderInfo) => boolean;
 
 /** Builds the {@link SenderCheck} for the app's own window. */
 export function trustedSender(trusted: TrustedOrigin): SenderCheck {
-  const dir = trusted.rendererDir === undefined ? undefined : withSlash(trusted.rendererDir);
   return (event) => {
     const frame = event.senderFrame;
     if (frame === null || frame.parent !== null) return false;
@@ -38,11 +37,7 @@ export function trustedSender(trusted: TrustedOrigin): SenderCheck {
     } catch {
       return false;
     }
-    if (url.protocol === 'file:') return dir !== undefined && url.href.startsWith(dir);
-    return trusted.devOrigin !== undefined && url.origin === trusted.devOrigin;
+    if (isAppUrl(url)) return true;
+    return trusted.devOrigin !== undefined && url.protocol !== 'file:' && url.origin === trusted.devOrigin;
   };
-}
-
-function withSlash(dir: string): string {
-  return dir.endsWith('/') ? dir : `${dir}/`;
 }

@@ -17,8 +17,6 @@ describe('shellPaths', () => {
       preload: '/src/jury/out/preload/index.cjs',
       host: '/src/jury/out/main/host.js',
       rendererRoot: '/src/jury/out/renderer',
-      rendererIndex: '/src/jury/out/renderer/index.html',
-      rendererDir: 'file:///src/jury/out/renderer/',
     });
   });
 
@@ -31,7 +29,7 @@ describe('shellPaths', () => {
       mainDir: '/opt/Jury/resources/app.asar/out/main',
     });
     expect(paths.samplesDir).toBe('/opt/Jury/resources/sample-bots/electron/engine/bots/samples');
-    expect(paths.rendererDir).toBe('file:///opt/Jury/resources/app.asar/out/renderer/');
+    expect(paths.rendererRoot).toBe('/opt/Jury/resources/app.asar/out/renderer');
     expect(paths.host).toBe('/opt/Jury/resources/app.asar/out/main/host.js');
   });
 });

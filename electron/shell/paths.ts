@@ -1,5 +1,4 @@
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { HostFolders } from '../app/host-protocol.ts';
 
 /**
@@ -32,10 +31,8 @@ export interface ShellPaths extends HostFolders {
   readonly preload: string;
   /** The engine host bundle, forked as a utility process. */
   readonly host: string;
-  /** The renderer's page. */
-  readonly rendererIndex: string;
-  /** file:// URL of the renderer's folder, ending in a slash: the only pages allowed to call main. */
-  readonly rendererDir: string;
+  /** The built renderer's folder: what the window's scheme serves (shell/app-protocol.ts). */
+  readonly rendererRoot: string;
 }
 
 /** Works out {@link ShellPaths} from the app's locations. */
@@ -50,7 +47,5 @@ export function shellPaths(app: AppLocations): ShellPaths {
     preload: join(app.mainDir, '..', 'preload', 'index.cjs'),
     host: join(app.mainDir, 'host.js'),
     rendererRoot: renderer,
-    rendererIndex: join(renderer, 'index.html'),
-    rendererDir: `${pathToFileURL(renderer).href}/`,
   };
 }

@@ -77,7 +77,7 @@ function setup(handlers: Partial<Handlers> = {}) {
         windows.push(win);
         return win;
       },
-      trusted: { rendererDir: 'file:///app/out/renderer/' },
+      trusted: {},
       dialogs,
       notify,
       log: () => {},
@@ -87,7 +87,7 @@ function setup(handlers: Partial<Handlers> = {}) {
   const invoke = (channel: string, payload?: unknown, sender = windows.at(-1)!.webContents.id) =>
     Promise.resolve(
       listeners.get(channel)!(
-        { sender: { id: sender }, senderFrame: { url: 'file:///app/out/renderer/index.html', parent: null } },
+        { sender: { id: sender }, senderFrame: { url: 'jury://app/index.html', parent: null } },
         ...(payload === undefined ? [] : [payload]),
       ),
     );

@@ -51,7 +51,7 @@ test.beforeAll(async ({ browser }) => {
       final: { kind: 'swiss', swissRounds: 1, finalists: 2, permutations: 'all', finalCycles: 1 },
     }),
   );
-  const jury = join(repo, 'electron/cli/jury.ts');
+  const jury = join(repo, 'electron/cli/jury.mjs');
   const created = spawnSync(
     process.execPath,
     [

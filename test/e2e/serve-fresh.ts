@@ -22,7 +22,7 @@ for (const [name, sample] of [
 const child = spawn(
   process.execPath,
   [
-    join(repo, 'electron/cli/jury.ts'),
+    join(repo, 'electron/cli/jury.mjs'),
     'serve',
     '--host',
     '127.0.0.1',

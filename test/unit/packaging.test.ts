@@ -118,6 +118,25 @@ describe('electron-builder configuration', () => {
     expect(config.deb?.packageCategory).toBe('devel');
   });
 
+  it('flips the fuses the app does not need; runAsNode stays on for the sample bots', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: true,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    // The one reason runAsNode is on: the sample bots are started as the app's binary run as Node.
+    const launch = readFileSync(join(root, 'electron/engine/bots/samples/launch.ts'), 'utf8');
+    expect(launch).toContain("ELECTRON_RUN_AS_NODE: '1'");
+    // file:// pages lose their privileges because the window is never one (electron/shell/app-protocol.ts).
+    const main = readFileSync(join(root, 'electron/main.ts'), 'utf8');
+    expect(main).toContain('win.loadURL(APP_INDEX_URL)');
+    expect(main).not.toMatch(/loadFile\(/);
+  });
+
   it('puts the bundles of `npm run build` and package.json into app.asar, and no sources', () => {
     // What `npm run build` writes: build-main.ts's bundle() calls and the renderer's Vite outDir.
     const bundles = [

@@ -12,7 +12,7 @@ import type { EventSettingsInput } from '../../../shared/event/settings.ts';
  * `jury serve --event` in a process of its own (serve-child.ts).
  */
 
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 const SERVE = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
 
 /** A fresh event: its folders and every contestant's join code by name. */

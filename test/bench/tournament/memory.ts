@@ -15,7 +15,7 @@ const FLAT_MB_PER_1000 = 1;
 /** Real 6561 games whose full records the runs store, in turn. */
 const POOL = 8;
 /** The `jury` command users run, whose first line says how Node starts (the engine's V8 flags). */
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 
 /**
  * The Node flags `jury` starts with, read from its first line (`#!/usr/bin/env -S node <flags>`), so that

@@ -22,7 +22,7 @@ const PLAYERS = 120;
 const BATCH = 5000;
 /** Runs of `jury standings` (each checks every page of the store; as a process it also starts Node). */
 const COMMAND_RUNS = 3;
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 const TOTALS_SQL = 'SELECT key, value FROM ranking_totals';
 
 /** p50 and max of `runs` timed calls of `fn` (ms), after one untimed warm-up call. */

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { runCli } from '../../../electron/cli/program.ts';
 import { parseRecord, replayRecord } from '../../../electron/engine/record/replay.ts';
 
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 
 async function jury(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 // The `jury` command as a real process, for the CLI tests that check exit codes, stderr and files.
 
 /** The `jury` entry point. */
-export const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+export const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 
 /** What a finished `jury` process said and how it ended. */
 export interface JuryResult {

@@ -14,8 +14,8 @@ const folder = (): string => mkdtempSync(join(tmpdir(), 'jury-lock-cli-'));
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Several `jury` processes per test, on a 2-core machine that runs other suites at the same time. */
 const SLOW = 90_000;
-/** 24 games, one at a time: the first run is still going when the second starts. */
-const longerEvent = { ...smallEvent, schedule: { kind: 'round-robin', repeats: 4 } };
+// The small event's 6 games, one at a time: the first run is stopped (or killed) as soon as its first
+// game is reported, so it is still going, 5 games from its end, when the second starts.
 
 function stored(db: string): { scheduled: number; finished: number } {
   const store = TournamentStore.open(db, { readOnly: true });
@@ -31,7 +31,7 @@ describe('the run lock of jury run', () => {
     'refuses a second run on a database being run, naming the first; reading goes on',
     async () => {
       const dir = folder();
-      const config = writeJson(dir, 'event.json', longerEvent);
+      const config = writeJson(dir, 'event.json', smallEvent);
       const db = join(dir, 'event.sqlite');
       const first = startJury('run', config, '--db', db, '--json', '--concurrency', '1');
       const firstEnd = finished(first);
@@ -54,8 +54,8 @@ describe('the run lock of jury run', () => {
       first.kill('SIGCONT');
       const end = await firstEnd;
       expect(end.code).toBe(0);
-      expect(end.out).toMatch(/"event":"end","state":"done","finished":24,"total":24/);
-      expect(stored(db)).toEqual({ scheduled: 24, finished: 24, unfinished: 0 });
+      expect(end.out).toMatch(/"event":"end","state":"done","finished":6,"total":6/);
+      expect(stored(db)).toEqual({ scheduled: 6, finished: 6, unfinished: 0 });
       expect(existsSync(runLockPath(db))).toBe(false);
     },
     SLOW,
@@ -65,7 +65,7 @@ describe('the run lock of jury run', () => {
     'takes over the lock of a run killed with SIGKILL, and finishes the event',
     async () => {
       const dir = folder();
-      const config = writeJson(dir, 'event.json', longerEvent);
+      const config = writeJson(dir, 'event.json', smallEvent);
       const db = join(dir, 'event.sqlite');
       const first = startJury('run', config, '--db', db, '--json', '--concurrency', '1');
       const firstEnd = finished(first);
@@ -76,7 +76,7 @@ describe('the run lock of jury run', () => {
       expect(left).toMatchObject({ pid: first.pid, holder: `jury run ${config}` });
       const again = await jury('run', config, '--db', db, '--json');
       expect(again.code).toBe(0);
-      expect(again.out).toMatch(/"event":"end","state":"done","finished":24,"total":24/);
+      expect(again.out).toMatch(/"event":"end","state":"done","finished":6,"total":6/);
       expect(existsSync(runLockPath(db))).toBe(false);
     },
     SLOW,

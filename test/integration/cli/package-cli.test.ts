@@ -9,7 +9,7 @@ import { makeToyPackage, PLAYER, TOY, toyPlayer } from '../../fixtures/caia/pack
 
 /** The issue's minimal manifest with a Python referee (test/fixtures/caia/minimal). */
 const MINIMAL = fileURLToPath(new URL('../../fixtures/caia/minimal/', import.meta.url));
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 
 // Game packages through the command line: jury play with a package folder (2 and 4 players), bad
 // packages refused with exit code 2 and nothing written, and a Swiss-then-final tournament of a package

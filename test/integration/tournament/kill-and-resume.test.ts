@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
 
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 const run = promisify(execFile);
 
 const config = {

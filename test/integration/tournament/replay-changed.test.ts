@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { SeatTotals } from '../../../electron/engine/store/queries.ts';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
 
-const JURY = fileURLToPath(new URL('../../../electron/cli/jury.ts', import.meta.url));
+const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
 const SAMPLES = new URL('../../../electron/engine/bots/samples/', import.meta.url);
 const run = promisify(execFile);
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dirname, join, resolve } from 'node:path';
 import { sampleBots } from './index.ts';
+import { compiledSampleScript } from './compiled.ts';
 import { sampleLaunch } from './launch.ts';
 
 afterEach(() => {
@@ -31,11 +32,30 @@ describe('sampleLaunch', () => {
     });
   });
 
-  it('carries the sample sources and the game modules into the sandbox', () => {
+  it('runs the compiled script and carries only its tree into the sandbox', () => {
+    const bot = sampleBots.more[0]!;
+    const launch = sampleLaunch(bot);
+    const compiled = compiledSampleScript(bot.file);
+    expect(compiled).not.toBeNull();
+    expect(launch.command).toEqual([process.execPath, compiled!.file, bot.id]);
+    expect(launch.paths).toEqual([compiled!.root]);
+  });
+
+  it('carries the sample sources and the game modules into the sandbox when it runs them', () => {
     const bot = sampleBots.more[0]!;
     const file = bot.file;
     const top = resolve(dirname(file), '../../../..');
-    expect(sampleLaunch(bot).paths).toEqual([dirname(file), join(top, 'shared'), join(top, 'package.json')]);
+    process.env['JURY_SAMPLES_FROM_SOURCE'] = '1';
+    try {
+      expect(sampleLaunch(bot).command[1]).toBe(file);
+      expect(sampleLaunch(bot).paths).toEqual([
+        dirname(file),
+        join(top, 'shared'),
+        join(top, 'package.json'),
+      ]);
+    } finally {
+      delete process.env['JURY_SAMPLES_FROM_SOURCE'];
+    }
   });
 
   it("identifies a sample's version by its script, the session code and its game folder's sources", () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { compiledSampleScript } from './compiled.ts';
 import type { SampleBot } from './index.ts';
 
 /** How to start a sample bot's script: a program and its arguments, plus variables for its environment. */
@@ -21,11 +22,14 @@ export interface SampleLaunch {
  * program that runs Jury, so no separate Node needs to be installed. From the CLI that is Node itself.
  * Inside the desktop app `process.execPath` is the Electron binary, which would open another app window
  * instead of running the script; `ELECTRON_RUN_AS_NODE=1` makes it behave as plain Node for that child
- * process only. Arguments such as `--seed N` go after the command.
+ * process only. The script runs as plain JavaScript compiled from its sources when it can be (compiled.ts:
+ * it starts in a third of the time), else from the TypeScript sources. Arguments such as `--seed N` go
+ * after the command.
  */
 export function sampleLaunch(bot: Pick<SampleBot, 'id' | 'file' | 'game'>): SampleLaunch {
-  const command = [process.execPath, bot.file, bot.id];
-  const paths = samplePaths(bot.file);
+  const compiled = compiledSampleScript(bot.file);
+  const command = [process.execPath, compiled?.file ?? bot.file, bot.id];
+  const paths = compiled ? [compiled.root] : samplePaths(bot.file);
   const identity = sampleIdentity(bot);
   return process.versions['electron'] === undefined
     ? { command, paths, identity }

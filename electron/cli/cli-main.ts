@@ -1,7 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// The `jury` command. Everything lives in program.ts so tests can run it in-process. The first line starts
-// Node with the engine's V8 flags (electron/app/node-flags.ts: a young generation capped, for short
-// collection pauses and for memory); it is what `npx jury` and the installed command run.
+// The `jury` command once its entry (jury.mjs) has turned Node's compile cache on. Everything lives in
+// program.ts so tests can run it in-process.
 import { killAllBots, sandboxCapabilities } from '../engine/process/index.ts';
 import { runCli } from './program.ts';
 import { EXIT } from './usage-error.ts';
