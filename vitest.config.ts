@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 const TIMED = [
   'test/integration/judge/**/*.test.ts',
   'test/integration/process/**/*.test.ts',
+  'test/integration/serve-spectator.test.ts',
   'electron/engine/process/**/*.test.ts',
   'electron/engine/caia/host-timing.test.ts',
   'electron/engine/timing/**/*.test.ts',

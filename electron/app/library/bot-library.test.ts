@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compiledSampleScript } from '../../engine/bots/samples/compiled.ts';
 import { findSampleBot } from '../../engine/bots/samples/index.ts';
 import { findExecutable } from '../../engine/process/executables.ts';
 import { BotLibrary, botGameProblem } from './bot-library.ts';
@@ -219,15 +220,12 @@ describe('BotLibrary: sample bots', () => {
     expect((await library.addSamples()).length).toBe(8);
 
     const random = first[0]!;
-    // The sample's sources go into its sandbox with it.
+    // The sample's compiled script goes into its sandbox with it (samples/compiled.ts).
+    const compiled = compiledSampleScript(file)!;
     expect(await library.matchBot(random.id)).toEqual({
       name: 'Less random',
-      command: [process.execPath, file, 'less-random'],
-      paths: [
-        dirname(file),
-        resolve(dirname(file), '../../../../shared'),
-        resolve(dirname(file), '../../../../package.json'),
-      ],
+      command: [process.execPath, compiled.file, 'less-random'],
+      paths: [compiled.root],
       // Its version: the script, the session code and the Less folder's sources (see launch.test.ts).
       identity: expect.arrayContaining([
         file,

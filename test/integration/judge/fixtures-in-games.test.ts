@@ -19,7 +19,7 @@ const node = process.execPath;
 // The greedy samples, except in Flit where four greedy bots all pass at once and end the game in four
 // turns: there the random sample keeps the game going.
 const sampleBot = (game: GameId): SampleBot => samplesOf(game)[game === 'flit' ? 0 : 1]!;
-const sample = (game: GameId): string[] => [node, sampleBot(game).file, sampleBot(game).id];
+const sample = (game: GameId): string[] => sampleLaunch(sampleBot(game)).command;
 /** What the samples read in their sandbox (a fixture that relays one needs the same). */
 const samplePaths = (game: GameId): string[] => sampleLaunch(sampleBot(game)).paths;
 /** A fixture bot; with `relay`, it plays the game's greedy sample until it misbehaves. */

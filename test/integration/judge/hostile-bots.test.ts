@@ -37,7 +37,7 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/bots/', import.meta.url))
 const node = process.execPath;
 const greedy = sampleBots.more[1]!;
 const samplePaths = sampleLaunch(greedy).paths;
-const sampleCommand = [node, greedy.file, greedy.id];
+const sampleCommand = sampleLaunch(greedy).command;
 const LIMITS = { memoryMiB: 1024, maxProcesses: 256, network: false };
 /** The same machine without bubblewrap, cgroups, uids of its own or namespaces. */
 const unprotected: SandboxCapabilities = withoutProtections(caps);

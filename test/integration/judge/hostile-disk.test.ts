@@ -24,7 +24,7 @@ const caps = sandboxCapabilities();
 const FIXTURES = fileURLToPath(new URL('../../fixtures/bots/', import.meta.url));
 const node = process.execPath;
 const greedy = sampleBots.more[1]!;
-const sampleCommand = [node, greedy.file, greedy.id];
+const sampleCommand = sampleLaunch(greedy).command;
 const LIMITS = { memoryMiB: 1024, maxProcesses: 256, network: false };
 const unprotected: SandboxCapabilities = withoutProtections(caps);
 interface DiskReport {

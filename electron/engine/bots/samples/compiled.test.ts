@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { compiledSampleScript } from './compiled.ts';
 import { samplesFolder, SAMPLE_SCRIPT } from './index.ts';
@@ -13,7 +13,11 @@ afterEach(() => {
   if (realTmp === undefined) delete process.env['TMPDIR'];
   else process.env['TMPDIR'] = realTmp;
 });
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+// The compiled trees are read-only: opened up again so they can be removed.
+afterAll(() => {
+  execFileSync('chmod', ['-R', 'u+w', temp]);
+  rmSync(temp, { recursive: true, force: true });
+});
 
 /** The lines a sample script answers to `input`, run with `node`. */
 function answers(file: string, id: string, input: string): string {
@@ -30,8 +34,9 @@ describe('the sample script compiled to JavaScript', () => {
     expect(file.startsWith(`${root}/`) && file.endsWith('/electron/engine/bots/samples/sample-bot.mjs')).toBe(
       true,
     );
-    expect(statSync(root).mode & 0o777).toBe(0o755);
-    expect(statSync(file).mode & 0o777).toBe(0o644);
+    expect(statSync(root).mode & 0o777).toBe(0o555);
+    expect(statSync(dirname(file)).mode & 0o777).toBe(0o555);
+    expect(statSync(file).mode & 0o777).toBe(0o444);
     expect(readFileSync(file, 'utf8')).not.toMatch(/from '\.[^']*\.ts'/);
     // 6561 as the first player, then More's start: the same moves from both.
     const input = 'A\n';

@@ -65,21 +65,30 @@ function compile(script: string): CompiledSample | null {
   const file = join(root, mjs(relative(top, script)));
   if (existsSync(file)) return { file, root };
   const building = mkdtempSync(join(base, 'new-'));
+  const folders = new Set<string>([building]);
   try {
     for (const [path, code] of sources) {
       const out = join(building, mjs(relative(top, path)));
       mkdirSync(dirname(out), { recursive: true, mode: 0o755 });
+      for (let dir = dirname(out); dir.startsWith(`${building}/`); dir = dirname(dir)) folders.add(dir);
       const js = quietly(() => strip(code)).replace(
         IMPORT,
         (_, lead, quote, spec) => `${lead}${quote}${spec}.mjs${quote}`,
       );
-      writeFileSync(out, js, { mode: 0o644 });
+      writeFileSync(out, js, { mode: 0o444 });
     }
-    // mkdtemp makes the folder 0700: a bot runs under another uid and must read it.
-    chmodSync(building, 0o755);
+    // Read-only for everyone (a bot under another uid must read it; nothing should write it again), and
+    // mkdtemp made the top 0700. Deepest first, so each folder is still writable while its own are done.
+    for (const dir of [...folders].sort((a, b) => b.length - a.length)) chmodSync(dir, 0o555);
     renameSync(building, root);
   } catch {
-    rmSync(building, { recursive: true, force: true });
+    // Another process made the same tree first (or a write failed): this one is thrown away.
+    try {
+      for (const dir of folders) if (existsSync(dir)) chmodSync(dir, 0o755);
+      rmSync(building, { recursive: true, force: true });
+    } catch {
+      // Left in the cache folder: a later run uses the finished tree all the same.
+    }
   }
   return existsSync(file) ? { file, root } : null;
 }
