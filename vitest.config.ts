@@ -2,13 +2,17 @@ import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that measure time (a bot's clock, a stall, a start-up) or confine processes under a deadline:
- * they run one file at a time, after everything else, so another file's processes never move their
- * figures. Everything else runs two files at once: these 2 cores mostly wait on bots and processes.
+ * Tests that measure time (a bot's clock, a stall, a start-up, a p99): they run one file at a time, after
+ * everything else, so another file's processes never move their figures. Everything else runs two files
+ * at once: these 2 cores mostly wait on bots and processes (misbehaving bots' tests give the samples
+ * budgets a loaded machine keeps).
  */
 const TIMED = [
-  'test/integration/judge/**/*.test.ts',
-  'test/integration/process/**/*.test.ts',
+  'test/integration/judge/whole-bot-timing.test.ts',
+  'test/integration/judge/pondering.test.ts',
+  'test/integration/judge/game-thread.test.ts',
+  'test/integration/process/timing.test.ts',
+  'test/integration/process/start-up.test.ts',
   'test/integration/serve-spectator.test.ts',
   'electron/engine/process/**/*.test.ts',
   'electron/engine/caia/host-timing.test.ts',

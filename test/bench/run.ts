@@ -9,6 +9,7 @@ import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os'
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cliSection } from './cli/index.ts';
 import { eventSection } from './event/index.ts';
 import { judgeSection } from './judge/index.ts';
 import { rendererSection } from './renderer/index.ts';
@@ -27,6 +28,7 @@ const SECTIONS: readonly Section[] = [
   workersSection,
   serveSection,
   eventSection,
+  cliSection,
 ];
 
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
