@@ -153,6 +153,10 @@ describe.each(PACKAGES)('the game package "$name", given only as its folder', (m
       // Five points a round beats two, beats one, in every game of every seating.
       expect(ranking.rows.map((r) => r.name)).toEqual(['Five', 'Steady', 'One']);
       expect(ranking.rows.every((r) => r.irregularTotal === 0)).toBe(true);
+      // Each package's own words were read: every seat's verdict comes from the referee's message.
+      const verdicts = store.record(0)?.caia?.verdicts ?? [];
+      expect(verdicts.length).toBe(made.players);
+      expect(verdicts.every((v) => v.by === 'referee' && v.referee === 'OK')).toBe(true);
     } finally {
       store.close();
     }

@@ -54,14 +54,15 @@ export function caiaDriver(game: GameDriver, facts: PackageGame): EngineGameDriv
     sampleBot,
     sampleIds: () => loaded().samples.map((s) => s.name),
     sparringBots: (count) => {
+      if (count === 0) return [];
       const sample = loaded().samples[0];
-      if (count > 0 && sample === undefined) {
+      if (sample === undefined) {
         throw new Error(`${facts.title} names no sample player to test against (samples in jury-game.json)`);
       }
-      return Array.from({ length: count }, (_, i) => {
-        const name = count > 1 ? `${sample?.name} ${i + 1}` : (sample?.name ?? 'sample');
-        return sampleBot(sample?.name ?? '', name) as MatchBot;
-      });
+      return Array.from(
+        { length: count },
+        (_, i) => sampleBot(sample.name, count > 1 ? `${sample.name} ${i + 1}` : sample.name) as MatchBot,
+      );
     },
     addSamples: async (shelf) => {
       for (const sample of loaded().samples) {

@@ -44,6 +44,11 @@ describe('the sample script compiled to JavaScript', () => {
     expect(answers(file, 'flit-random', '')).toBe(answers(script, 'flit-random', ''));
     // Made once: a second call answers the same folder.
     expect(compiledSampleScript(script)).toEqual(compiled);
+    // Removed by the system's tmp cleaning while Jury runs: made again.
+    execFileSync('chmod', ['-R', 'u+w', root]);
+    rmSync(root, { recursive: true, force: true });
+    expect(compiledSampleScript(script)).toEqual(compiled);
+    expect(existsSync(file)).toBe(true);
   });
 
   it('falls back to the sources when the cache folder is not safely this user’s', () => {

@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
- * The sample script as plain JavaScript, so a sample bot starts in ~0.13 s instead of ~0.33 s here: Node
- * strips a `.ts` file's types itself, but only after loading its stripper (~90 ms) in every process, and a
- * bot's own uid and scratch folder keep Node's compile cache from helping. A game with two sample bots
+ * The sample script as plain JavaScript, so a sample bot starts in 152 ms instead of 349 ms here (bare
+ * Node: 82 ms; `npm run bench -- --section cli`). Node strips a `.ts` file's types itself, but only after
+ * loading its stripper (~90 ms) in every process, and a bot's own uid and scratch folder keep Node's
+ * compile cache from helping. A game with two sample bots
  * spent more time starting them than playing (6561: 56 ms of play in a 1.9 s `jury play`).
  *
  * The script and every file it imports (found by following relative `.ts` imports: the registry, the
@@ -44,7 +45,10 @@ const made = new Map<string, CompiledSample | null>();
 export function compiledSampleScript(script: string): CompiledSample | null {
   if (process.env['JURY_SAMPLES_FROM_SOURCE'] === '1') return null;
   const key = `${tmpdir()}\0${script}`;
-  if (!made.has(key)) made.set(key, compile(script));
+  const known = made.get(key);
+  // A system's tmp cleaning may remove the tree while Jury runs for days (the app, `jury serve`): made
+  // again then, rather than starting bots from a file that is gone.
+  if (known === undefined || (known !== null && !existsSync(known.file))) made.set(key, compile(script));
   return made.get(key) ?? null;
 }
 
