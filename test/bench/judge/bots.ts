@@ -10,6 +10,8 @@ export interface JudgeBots {
   readonly bot6561: string;
   /** Flit player: `botflit BURN_US MOVES [stamp]` (see bots/botflit.c). */
   readonly botflit: string;
+  /** The native floor's relay: `relay SCRIPT OUTDIR -- bot args… -- …` (see bots/relay.c, native-floor.ts). */
+  readonly relay: string;
   /** The folder the programs live in. */
   readonly dir: string;
   dispose(): void;
@@ -17,11 +19,16 @@ export interface JudgeBots {
 
 /** Compiles the section's bots with `cc -O2` into a temporary folder. */
 export function buildBots(): JudgeBots {
-  const compiled: Compiled = compileC([join(here, 'bots/bot6561.c'), join(here, 'bots/botflit.c')]);
+  const compiled: Compiled = compileC([
+    join(here, 'bots/bot6561.c'),
+    join(here, 'bots/botflit.c'),
+    join(here, 'bots/relay.c'),
+  ]);
   const bot6561 = compiled.programs['bot6561'] as string;
   return {
     bot6561,
     botflit: compiled.programs['botflit'] as string,
+    relay: compiled.programs['relay'] as string,
     dir: dirname(bot6561),
     dispose: compiled.dispose,
   };

@@ -8,12 +8,15 @@ import { command6561, commandFlit, type JudgeBots } from './bots.ts';
 import { loggingLauncher } from './breakdown.ts';
 import { relay, scriptOf, type RelayRun, type RelayScript } from './floor.ts';
 import { expectClean, stampsOf, timedMatch } from './matches.ts';
+import { nativeRelay } from './native-floor.ts';
 import { necessaryWork } from './necessary.ts';
 import { parseStamps, replySpans, spanLengths, splitSpans, type SeatLog, type SpanSplit } from './stamps.ts';
 
 /** The issue's targets: a move's span at p50 and p99, as a multiple of the floor's. */
 const P50_MAX = 1.5;
 const P99_MAX = 3;
+/** Issue 28's target for the worst moves: p99 no longer than a native manager's (the C relay's) p99. */
+const NATIVE_P99_MAX = 1;
 /** Moves per Flit bot before it passes (4 passes end the game): 1,200 turns a game. */
 const FLIT_MOVES = 300;
 const MODES: readonly TimingMode[] = ['official', 'cpu'];
@@ -94,6 +97,7 @@ export async function measurePerMove(
     const necessary = await necessaryWork(warm.record);
     const lanes: Record<string, Lane> = {
       floor: { spans: [], cpuMs: [] },
+      native: { spans: [], cpuMs: [] },
       official: { spans: [], cpuMs: [] },
       cpu: { spans: [], cpuMs: [] },
     };
@@ -103,6 +107,7 @@ export async function measurePerMove(
         lastFloor = await relay(commands, script);
         return spanLengths(replySpans(lastFloor.stderr.map(parseStamps)));
       },
+      native: async () => spanLengths(replySpans(nativeRelay(bots.relay, commands, script).map(parseStamps))),
       official: async () => juryGame(kind, commands, 'official'),
       cpu: async () => juryGame(kind, commands, 'cpu'),
     };
@@ -121,18 +126,23 @@ export async function measurePerMove(
       ? splitSpans(replySpans((lastFloor as RelayRun).stderr.map(parseStamps)), floorLogs(lastFloor, script))
       : null;
     const floorCpu = summarize(lanes['floor']?.cpuMs ?? []);
+    const native = summarize(lanes['native']?.spans ?? []);
     const figures: Record<string, Figures> = {
       floor: {
         spanUs: rounded(floor),
         cpuMsPerGame: scaled(floorCpu, 1),
         split: floorSplit && splitFigures(floorSplit),
       },
+      native: { spanUs: rounded(native) },
     };
     ctx.log(
       `${kind.label}: ${rounds} games each, ${floor.n} spans of the floor (each bot's first prompt left out)`,
     );
     ctx.log(`                         p50 µs   p99 µs   max µs   ratio p50 / p99     CPU ms per game`);
     ctx.log(`  floor (bare relay)   ${row(floor)}                      ${num(floorCpu.mean, 1).padStart(7)}`);
+    ctx.log(
+      `  native (C relay)     ${row(native)}   ${num(native.p50 / floor.p50, 2).padStart(5)}× / ${num(native.p99 / floor.p99, 2).padEnd(5)}×`,
+    );
     const splits: [string, SpanSplit | null][] = [['floor', floorSplit]];
     for (const mode of MODES) {
       const s = summarize(lanes[mode]?.spans ?? []);
@@ -149,6 +159,11 @@ export async function measurePerMove(
       const note = `n=${s.n}`;
       targets.push(vsFloor(`${name}, p50`, s.p50, floor.p50, 'µs', P50_MAX, { note }));
       targets.push(vsFloor(`${name}, p99`, s.p99, floor.p99, 'µs', P99_MAX, { note }));
+      targets.push(
+        vsFloor(`${name}, p99 against a native relay`, s.p99, native.p99, 'µs', NATIVE_P99_MAX, {
+          note: `${note}; floor: the same game relayed by a C poll loop (bots/relay.c), as fastchess and cutechess relay`,
+        }),
+      );
       cpuTargets.push(
         vsFloor(`judge CPU per game, ${kind.label}, ${mode} timing`, cpu.mean, floorCpu.mean, 'ms', null, {
           note: `${cpu.n} real games with the referee, ${kind.game === '6561' ? 1000 : 4 * FLIT_MOVES} moves each`,
