@@ -26,6 +26,16 @@ export const gameProgressSchema = z.strictObject({
 /** A running game's progress (see {@link gameProgressSchema}). */
 export type GameProgress = z.infer<typeof gameProgressSchema>;
 
+/** What a finished job's result carries besides its sealed record (record-seal.ts's JobResult). */
+export interface FinalPosition {
+  /**
+   * The game's final position for its live board ({@link ProgressRelay.finish}), or null. Not sealed:
+   * like the progress sent while the game runs, it only draws the board; the outcome comes from the
+   * sealed record.
+   */
+  readonly live: GameProgress | null;
+}
+
 /**
  * The worker's side of a remote live board: gathers a game's referee events and sends them at most every
  * {@link PROGRESS_EVERY_MS} (the moves since the last send and the latest state as JSON), so a live
@@ -37,6 +47,8 @@ export class ProgressRelay {
   private moves: GameProgress['moves'] = [];
   private failures: GameProgress['failures'] = [];
   private state: unknown = undefined;
+  /** The latest move, sent or not: the final progress repeats it when every move went out already. */
+  private last: GameProgress['moves'][number] | null = null;
   private timer: NodeJS.Timeout | null = null;
   private sentAt = -Infinity;
 
@@ -49,7 +61,8 @@ export class ProgressRelay {
   push(event: RefereeEvent): void {
     if (event.kind === 'move') {
       const { ply, seat, line, by, chargedUs } = event;
-      this.moves.push({ ply, seat, line, by, chargedUs });
+      this.last = { ply, seat, line, by, chargedUs };
+      this.moves.push(this.last);
       this.state = event.state;
     } else {
       this.failures.push({ seat: event.seat, failure: { ...event.failure } });
@@ -64,6 +77,23 @@ export class ProgressRelay {
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * Stops, and answers the game's final position for its job's result: the moves and failures not sent
+   * yet and the state after the last move, or null for a game without a move. A fast game ends between
+   * two sends (they are {@link PROGRESS_EVERY_MS} apart), and a send may be lost: without this a finished
+   * game's live board kept an early position. When every move went out already, the last one is repeated
+   * without its charged time (the board counts each move's time once).
+   */
+  finish(): GameProgress | null {
+    this.stop();
+    if (this.last === null || this.state === undefined) return null;
+    const moves = this.moves.length > 0 ? this.moves : [{ ...this.last, chargedUs: null }];
+    const progress = { moves, failures: this.failures, state: this.game.toJson(this.state as never) };
+    this.moves = [];
+    this.failures = [];
+    return progress;
   }
 
   /** Sends what is gathered now. */

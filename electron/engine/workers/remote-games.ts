@@ -23,8 +23,11 @@ export interface RemoteGamesOptions {
   readonly tournament: string;
   readonly config: TournamentConfig;
   readonly bots: readonly RemoteBot[];
-  /** The coordinator's speed benchmark time (ms). */
-  readonly referenceMs: number;
+  /**
+   * The coordinator's speed benchmark time (ms), or what answers it when a job is queued (it may get
+   * better during a run as the coordinator measures again; a job keeps the figure it was queued with).
+   */
+  readonly referenceMs: number | (() => number);
   readonly factorRange?: readonly [number, number] | null;
   /** Sees the referee events of remote games as they come (a few times a second), as a local game's. */
   readonly onEvent?: (game: ScheduledGame, event: RefereeEvent) => void;
@@ -69,6 +72,14 @@ export class RemoteGames {
         if (game) for (const event of progressEvents(module, data)) onEvent(game, event);
       });
     }
+  }
+
+  /** Hands the final position a worker answered with to the live board, before its game finishes here. */
+  private finalPosition(game: ScheduledGame, result: unknown): void {
+    const onEvent = this.opts.onEvent;
+    const live = (result as { live?: unknown } | null)?.live;
+    if (!onEvent || live === undefined || live === null) return;
+    for (const event of progressEvents(gameModule(this.opts.config.game), live)) onEvent(game, event);
   }
 
   /** Opens the queue; throws with a clear message when Redis cannot be reached within `waitMs`. */
@@ -123,7 +134,7 @@ export class RemoteGames {
       game,
       config: opts.config,
       bots: this.bots.filter((b) => game.seats.includes(b.id)),
-      referenceMs: opts.referenceMs,
+      referenceMs: typeof opts.referenceMs === 'number' ? opts.referenceMs : opts.referenceMs(),
       factorRange: this.factorRange,
     } as const;
     let job: Job = await this.queue.add('game', signJob(body, opts.secret), {
@@ -152,7 +163,11 @@ export class RemoteGames {
     } finally {
       this.running.delete(id);
     }
-    return this.fetchRecord(game, result);
+    const record = await this.fetchRecord(game, result);
+    // The runner finishes the game (its last live frame) once this answers: the board's final position
+    // first. Progress comes at most every 250 ms and a fast game ends in between (issue 29).
+    this.finalPosition(game, result);
+    return record;
   }
 
   /**

@@ -82,7 +82,7 @@ function config(burnUs = 0): TournamentConfig {
 async function run(
   remote: boolean,
   options: { burnUs?: number; afterFirstGame?: () => Promise<void> } = {},
-): Promise<{ db: string; workers: string[]; live: Map<number, number> }> {
+): Promise<{ db: string; workers: string[]; live: Map<number, number>; atFinish: Map<number, number> }> {
   const dir = tempDir('jury-remote-run-');
   const db = join(dir, 'cup.sqlite');
   const cfg = config(options.burnUs);
@@ -101,6 +101,8 @@ async function run(
   const names: string[] = [];
   // The highest ply each remote game's live board saw.
   const live = new Map<number, number>();
+  // The ply each remote game's live board had reached when the game finished (what its last frame shows).
+  const atFinish = new Map<number, number>();
   try {
     if (!remote) {
       await new TournamentRunner({
@@ -110,7 +112,7 @@ async function run(
         play: local,
         concurrency: 2,
       }).run();
-      return { db, workers: names, live };
+      return { db, workers: names, live, atFinish };
     }
     for (const name of ['w1', 'w2']) {
       const worker = new JuryWorker({
@@ -149,7 +151,9 @@ async function run(
         concurrency,
         onEvent: (event) => {
           remoteRun.onRunnerEvent(event);
-          if (event.kind === 'game-finished') first ??= options.afterFirstGame?.() ?? Promise.resolve();
+          if (event.kind !== 'game-finished') return;
+          atFinish.set(event.game.index, live.get(event.game.index) ?? -1);
+          first ??= options.afterFirstGame?.() ?? Promise.resolve();
         },
       }).run();
       await first;
@@ -157,7 +161,7 @@ async function run(
     } finally {
       await remoteRun.close();
     }
-    return { db, workers: names, live };
+    return { db, workers: names, live, atFinish };
   } finally {
     await Promise.all(workers.map((w) => w.close()));
     prepared.store.close();
@@ -193,6 +197,12 @@ describe('a tournament on remote workers (BullMQ on a real Redis)', () => {
       // later in a game arrived while it ran (at most every 250 ms, and these games are short).
       expect(remoteRun.live.size).toBe(6);
       expect(Math.max(...remoteRun.live.values())).toBeGreaterThan(10);
+      // A finished game's board shows its final position: the worker's last moves (sent at most every
+      // 250 ms while it plays) reach the coordinator before the game finishes there.
+      const finalPly = new Map(
+        b.outcomes().map((o) => [o.index, (b.record(o.index)?.moves.length ?? 0) - 1]),
+      );
+      expect(remoteRun.atFinish).toEqual(finalPly);
     } finally {
       a.close();
       b.close();
