@@ -82,6 +82,10 @@ const seatRecord = z.object({
     wallUs: z.number(),
     cpuUs: z.number(),
     moves: z.number().int(),
+    /**
+     * The slowest reply held against the plain limit: in per-move games the first reply, which had the
+     * start-up allowance as well, is left out (records made before counted it).
+     */
     maxChargedUs: z.number(),
     /**
      * What the CPU figures count: `cgroup`, every process of the bot (its cgroup's clock: children, a
@@ -167,9 +171,19 @@ export const gameRecordSchema = z.object({
   caia: caiaSectionSchema.optional(),
   /**
    * A game a remote worker played (`jury worker`): its name and host, and its speed factor against the
-   * coordinator (every time budget of the game was scaled by it). Absent for a game played locally.
+   * coordinator (every time budget of the game was scaled by it), with the two benchmark times it is made
+   * of as they stood when the game started (the worker's and the coordinator's reference that the job
+   * carried; a record of an older Jury has neither). Absent for a game played locally.
    */
-  worker: z.object({ name: z.string(), host: z.string(), speedFactor: z.number().positive() }).optional(),
+  worker: z
+    .object({
+      name: z.string(),
+      host: z.string(),
+      speedFactor: z.number().positive(),
+      benchmarkMs: z.number().positive().optional(),
+      referenceMs: z.number().positive().optional(),
+    })
+    .optional(),
 });
 
 /** A complete game record (see {@link gameRecordSchema}). */

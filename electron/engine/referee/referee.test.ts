@@ -36,6 +36,10 @@ async function play(
     onEvent?: (event: RefereeEvent, writes: Table['writes']) => void;
     /** Each channel's start-up wait (PlayerChannel.waitingForInput), given the writes so far. */
     waiting?: (seat: number, writes: Table['writes']) => Promise<void>;
+    /** Per-move games: the start-up allowance (default 0 here). */
+    startupAllowanceMs?: number;
+    /** Made-up CPU time every seat uses for its first reply on top of the usual 1 ms (starting up). */
+    startupCpuUs?: number;
   } = {},
 ): Promise<Table> {
   const game: AnyGameModule = gameModule(id);
@@ -67,7 +71,9 @@ async function play(
       return read(timeoutUs);
     };
     const ponders = extra.ponderers?.includes(seat) === true;
-    channel.cpuUs = () => 1000 * reads + (ponders ? 5000 * channel.received.length : 0);
+    const startup = extra.startupCpuUs ?? 0;
+    channel.cpuUs = () =>
+      1000 * reads + (ponders ? 5000 * channel.received.length : 0) + (reads >= 2 ? startup : 0);
     const suspend = channel.suspend.bind(channel);
     const resume = channel.resume.bind(channel);
     const count = signals[seat] as { suspend: number; resume: number };
@@ -86,7 +92,7 @@ async function play(
         extra.onEvent?.(event, writes);
       },
       graceMs: 0,
-      startupAllowanceMs: 0,
+      startupAllowanceMs: extra.startupAllowanceMs ?? 0,
       ...(extra.control ? { control: extra.control } : {}),
     },
   );
@@ -398,6 +404,25 @@ describe('the referee in a per-move game (Flit)', () => {
     });
     expect(record.seats[1]!.missed).toEqual({ timeout: 1, invalid: 0, gone: 0 });
     expect(record.moves.find((m) => m.seat === 1 && m.by === 'bot')?.line).toBe('0 0 0 0');
+  });
+
+  it('leaves the first reply, allowed the start-up allowance, out of the slowest reply held against the deadline', async () => {
+    // Flit's deadline is 50 ms; each program's first reply takes 120 ms of CPU time (a JVM starting up),
+    // within its start-up allowance, and every later one 1 ms. Nobody timed out.
+    const all = [0, 1, 2, 3].map(() => movesAlways);
+    const { record } = await play('flit', 8, all, {
+      timing: 'cpu',
+      startupAllowanceMs: 2000,
+      startupCpuUs: 120_000,
+    });
+    expect(record.seats.every((s) => s.time.moves > 5)).toBe(true);
+    expect(record.seats.map((s) => s.missed.timeout)).toEqual([0, 0, 0, 0]);
+    // The first reply is in the record and in the totals ...
+    expect(record.seats.every((s) => s.time.chargedUs >= 120_000)).toBe(true);
+    const firsts = [0, 1, 2, 3].map((seat) => record.moves.find((m) => m.seat === seat)?.chargedUs);
+    expect(firsts).toEqual([121_000, 121_000, 121_000, 121_000]);
+    // ... but the slowest reply is that of the moves the 50 ms deadline alone applied to.
+    expect(record.seats.map((s) => s.time.maxChargedUs)).toEqual([1000, 1000, 1000, 1000]);
   });
 
   it('counts invalid replies as missed turns and a vanished bot as gone', async () => {

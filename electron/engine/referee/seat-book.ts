@@ -33,6 +33,10 @@ export class SeatBook {
    */
   stoppedFromPly: number | null = null;
   moves = 0;
+  /**
+   * The slowest reply held against the plain limit: per-move games leave out the first reply, which was
+   * allowed the start-up allowance as well (its time is in the totals and in its move's record).
+   */
   maxChargedUs = 0;
   /** The CPU time read as it was last stopped, and what it used while stopped (null: never stopped). */
   private cpuAtStopUs = 0;
@@ -85,13 +89,16 @@ export class SeatBook {
     }
   }
 
-  /** Counts one timed reply. */
+  /** Counts one timed reply (a start-up reply is no candidate for the slowest, see maxChargedUs). */
   countMove(time: MoveTime): void {
     this.moves += 1;
-    this.noteCharged(time.chargedUs);
+    if (!time.startup) this.noteCharged(time.chargedUs);
   }
 
-  /** A reply's charged time, known late (cpu mode reads it after the next prompt), for the longest one. */
+  /**
+   * A reply's charged time, known late (cpu mode reads it after the next prompt), for the longest one.
+   * The caller must not pass a start-up reply's (MoveTime.startup).
+   */
   noteCharged(chargedUs: number): void {
     if (chargedUs > this.maxChargedUs) this.maxChargedUs = chargedUs;
   }

@@ -64,6 +64,8 @@ export class GameTable {
   private readonly wallClock: boolean;
   /** Per seat, its last move whose CPU time is still to be read (see {@link GameTable.readCpu}), or -1. */
   private readonly unsettledMove: number[];
+  /** Per seat, the ply of its first reply in a per-move game (start-up allowance), or -1. */
+  private readonly startupMove: number[];
   /** The seat whose reply came last, while its CPU time is still to be read; or -1. */
   private lastReplier = -1;
   /** Per seat, whether its running or last move began with a prompt (not Less's rush). */
@@ -85,6 +87,7 @@ export class GameTable {
     const perMove = this.control.kind === 'per-move';
     this.childCheckDueUs = contestants.map(() => 0);
     this.unsettledMove = contestants.map(() => -1);
+    this.startupMove = contestants.map(() => -1);
     this.promptedMove = contestants.map(() => false);
     this.seats = new Seats(contestants, { t0: this.t0, graceMs: options.graceMs ?? 1000, perMove });
     this.clock = new TimeKeeper({
@@ -303,7 +306,7 @@ export class GameTable {
     m.cpuUs = cpuUs;
     if (this.wallClock) return;
     m.chargedUs = cpuUs;
-    this.seats.book(seat).noteCharged(cpuUs);
+    if (i !== this.startupMove[seat]) this.seats.book(seat).noteCharged(cpuUs);
     const event = this.lastMoveEvent;
     if (event !== null && this.events.some((e) => e === event)) event.chargedUs = cpuUs;
   }
@@ -359,6 +362,7 @@ export class GameTable {
   ): void {
     const ply = this.moves.length;
     if (time !== null && this.clock.isPending(seat)) this.unsettledMove[seat] = ply;
+    if (time?.startup === true) this.startupMove[seat] = ply;
     // A bot's move, the common case, as one literal (no spreads); the keys in the record's order either way.
     this.moves.push(
       time !== null && cause === undefined

@@ -20,7 +20,13 @@ describe('TimeKeeper, official mode', () => {
     tk.start(0);
     s.wall = 251_000;
     s.cpu[0] = 200_000;
-    expect(tk.stop()).toEqual({ wallUs: 250_000, cpuUs: 200_000, chargedUs: 250_000, late: false });
+    expect(tk.stop()).toEqual({
+      wallUs: 250_000,
+      cpuUs: 200_000,
+      chargedUs: 250_000,
+      late: false,
+      startup: false,
+    });
     tk.start(1);
     s.wall = 261_000;
     tk.stop();
@@ -40,7 +46,7 @@ describe('TimeKeeper, official mode', () => {
     expect(reads).toBe(1); // a program's first start reads its CPU time
     s.wall = 100;
     s.cpu[0] = 5_080;
-    expect(tk.stop(100)).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 100, late: false });
+    expect(tk.stop(100)).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 100, late: false, startup: false });
     expect(tk.isPending(0)).toBe(true);
     expect(reads).toBe(1); // nothing read at a stop
     tk.start(1);
@@ -121,7 +127,7 @@ describe('TimeKeeper, official mode', () => {
     tk.start(0); // read at its first start: 0
     s.wall = 1_000;
     s.cpu[0] = 1_500; // two threads
-    expect(tk.stop()).toEqual({ wallUs: 1_000, cpuUs: 0, chargedUs: 0, late: false });
+    expect(tk.stop()).toEqual({ wallUs: 1_000, cpuUs: 0, chargedUs: 0, late: false, startup: false });
     expect(tk.isPending(0)).toBe(true);
     expect(tk.usedUs(0)).toBe(0);
     tk.start(1);
@@ -145,12 +151,12 @@ describe('TimeKeeper, official mode', () => {
     tk.start(0);
     s.wall = 1_000; // (1 ms + the 2 ms margin) × 2 CPUs ≥ 5 ms: it might be late
     s.cpu[0] = 5_200;
-    expect(tk.stop()).toEqual({ wallUs: 1_000, cpuUs: 5_200, chargedUs: 5_200, late: true });
+    expect(tk.stop()).toEqual({ wallUs: 1_000, cpuUs: 5_200, chargedUs: 5_200, late: true, startup: false });
     expect(tk.isPending(0)).toBe(false);
     tk.start(0); // its next move starts from that reading
     s.wall = 1_100;
     s.cpu[0] = 5_300;
-    expect(tk.stop()).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 0, late: false }); // (0.1 + 2) × 2 < 5
+    expect(tk.stop()).toEqual({ wallUs: 100, cpuUs: 0, chargedUs: 0, late: false, startup: false }); // (0.1 + 2) × 2 < 5
     expect(tk.settleAll()).toEqual([100, Number.NaN]);
   });
 
@@ -160,7 +166,7 @@ describe('TimeKeeper, official mode', () => {
     tk.start(0);
     s.wall = 10;
     s.cpu[0] = 8;
-    expect(tk.stop()).toEqual({ wallUs: 10, cpuUs: 8, chargedUs: 8, late: false });
+    expect(tk.stop()).toEqual({ wallUs: 10, cpuUs: 8, chargedUs: 8, late: false, startup: false });
     expect(tk.isPending(0)).toBe(false);
   });
 
@@ -199,7 +205,13 @@ describe('TimeKeeper, cpu mode', () => {
     tk.start(1);
     s.wall = 5_000_000; // the machine was busy: 5 s of wall time...
     s.cpu[1] = 120_000; // ...but the bot only computed for 120 ms
-    expect(tk.stop()).toEqual({ wallUs: 5_000_000, cpuUs: 120_000, chargedUs: 120_000, late: false });
+    expect(tk.stop()).toEqual({
+      wallUs: 5_000_000,
+      cpuUs: 120_000,
+      chargedUs: 120_000,
+      late: false,
+      startup: false,
+    });
     expect(tk.remainingUs(1)).toBe(29_880_000);
   });
 
@@ -279,7 +291,13 @@ describe('TimeKeeper, per-move deadline (Flit)', () => {
     s.wall = 49_000;
     s.cpu[0] = 10_000;
     expect(tk.waitLimitUs()).toBe(1_000);
-    expect(tk.stop()).toEqual({ wallUs: 49_000, cpuUs: 10_000, chargedUs: 49_000, late: false });
+    expect(tk.stop()).toEqual({
+      wallUs: 49_000,
+      cpuUs: 10_000,
+      chargedUs: 49_000,
+      late: false,
+      startup: false,
+    });
     tk.start(0);
     s.wall += 50_001;
     expect(tk.isOverdue()).toBe(true);
@@ -296,12 +314,24 @@ describe('TimeKeeper, per-move deadline (Flit)', () => {
     s.wall = 80_000; // a busy machine: 80 ms passed...
     s.cpu[0] = 45_000; // ...of which the bot computed 45 ms
     expect(tk.isOverdue()).toBe(false);
-    expect(tk.stop()).toEqual({ wallUs: 80_000, cpuUs: 45_000, chargedUs: 45_000, late: false });
+    expect(tk.stop()).toEqual({
+      wallUs: 80_000,
+      cpuUs: 45_000,
+      chargedUs: 45_000,
+      late: false,
+      startup: false,
+    });
     tk.start(0);
     s.wall += 52_000;
     s.cpu[0] += 50_001;
     expect(tk.isOverdue()).toBe(true);
-    expect(tk.stop()).toEqual({ wallUs: 52_000, cpuUs: 50_001, chargedUs: 50_001, late: true });
+    expect(tk.stop()).toEqual({
+      wallUs: 52_000,
+      cpuUs: 50_001,
+      chargedUs: 50_001,
+      late: true,
+      startup: false,
+    });
     expect(tk.totals(0)).toEqual({ chargedUs: 95_001, wallUs: 132_000, cpuUs: 95_001 });
   });
 
@@ -328,7 +358,13 @@ describe('TimeKeeper, per-move deadline (Flit)', () => {
     s.wall = 160_001;
     expect(tk.isOverdue()).toBe(true);
     // A reply that arrives past the cap is late although its CPU time is within the deadline.
-    expect(tk.stop()).toEqual({ wallUs: 160_001, cpuUs: 20_000, chargedUs: 20_000, late: true });
+    expect(tk.stop()).toEqual({
+      wallUs: 160_001,
+      cpuUs: 20_000,
+      chargedUs: 20_000,
+      late: true,
+      startup: false,
+    });
   });
 });
 
@@ -343,11 +379,12 @@ describe('TimeKeeper start-up allowance', () => {
     tk.start(1);
     expect(tk.waitLimitUs()).toBe(1_050_000);
     s.wall = 700_000;
-    expect(tk.stop()).toMatchObject({ chargedUs: 700_000, late: false });
+    // The stop says so, for the slowest reply held against the deadline leaves such a reply out.
+    expect(tk.stop()).toMatchObject({ chargedUs: 700_000, late: false, startup: true });
     tk.start(1);
     expect(tk.waitLimitUs()).toBe(50_000);
     s.wall += 60_000;
-    expect(tk.stop().late).toBe(true);
+    expect(tk.stop()).toMatchObject({ late: true, startup: false });
     tk.start(0); // seat 0 has not replied yet: it still has its allowance
     expect(tk.waitLimitUs()).toBe(1_050_000);
   });

@@ -42,6 +42,11 @@ export interface MoveTime {
   readonly chargedUs: number;
   /** The budget (game-total) or the deadline (per-move) was exceeded by this reply. */
   readonly late: boolean;
+  /**
+   * Per-move games: this was the program's first reply, allowed a start-up allowance on top of the
+   * deadline, so its time is no measure of how close it came to the deadline. Always false per game.
+   */
+  readonly startup: boolean;
 }
 
 /** Options of a {@link TimeKeeper}. */
@@ -99,6 +104,8 @@ export class TimeKeeper {
   private cpu0 = 0;
   /** The time the running seat has left: the deadline (per move) or what remains of its budget. */
   private leftUs = 0;
+  /** The running clock is a per-move program's first reply, with the start-up allowance. */
+  private startup = false;
   /** The wall time of the reading {@link TimeKeeper.cpu0} came from. */
   private cpu0At = 0;
   /** No wait limit was asked since the start: the bot has used no CPU time yet worth a /proc read. */
@@ -165,9 +172,9 @@ export class TimeKeeper {
       this.cpu0 = this.read(seat, true);
     }
     this.wall0 = fromWallUs ?? this.opts.source.wallUs();
-    this.leftUs = this.perMove
-      ? this.limitUs + (first ? (this.opts.startupAllowanceUs ?? 2_000_000) : 0)
-      : this.limitUs - (this.used[seat] ?? 0);
+    const allowanceUs = first ? (this.opts.startupAllowanceUs ?? 2_000_000) : 0;
+    this.leftUs = this.perMove ? this.limitUs + allowanceUs : this.limitUs - (this.used[seat] ?? 0);
+    this.startup = allowanceUs > 0;
     this.fresh = true;
     this.seat = seat;
   }
@@ -213,9 +220,9 @@ export class TimeKeeper {
     if (this.perMove) {
       // Per move, a reply past the wall cap is late too: a deadline must end every turn.
       const late = chargedUs > this.leftUs || (!this.wallMode && wallUs > this.wallCapUs(this.leftUs));
-      return { wallUs, cpuUs, chargedUs, late };
+      return { wallUs, cpuUs, chargedUs, late, startup: this.startup };
     }
-    return { wallUs, cpuUs, chargedUs, late: (this.used[seat] ?? 0) > this.limitUs };
+    return { wallUs, cpuUs, chargedUs, late: (this.used[seat] ?? 0) > this.limitUs, startup: false };
   }
 
   /** Stops the running clock without charging anything (the bot failed in another way meanwhile). */

@@ -76,7 +76,8 @@ export default {
         meanGame: 'Mean per game',
         maxGame: 'Most in a game',
         closest: 'Closest call',
-        closestHint: 'The most of the time limit used in one game (or by one move, for a limit per move)',
+        closestHint:
+          'The most of the time limit used in one game (or by one move, for a limit per move; a first move, which may also start the program, does not count)',
         openGame: 'Open game {game}',
       },
       chart: {
@@ -172,7 +173,7 @@ export default {
         maxGame: 'Meeste in één partij',
         closest: 'Krapste marge',
         closestHint:
-          'Het grootste deel van de tijdslimiet dat in één partij (of bij een limiet per zet: door één zet) is gebruikt',
+          'Het grootste deel van de tijdslimiet dat in één partij (of bij een limiet per zet: door één zet) is gebruikt; een eerste zet, die ook het programma kan starten, telt niet mee',
         openGame: 'Partij {game} openen',
       },
       chart: {

@@ -18,7 +18,8 @@ export interface TimeStatsRow {
   /**
    * The closest call to the limit, as a fraction of it (1 or more: over it): for a per-game budget the
    * game's charged time over the budget, for a per-move deadline (Flit) the slowest reply over the
-   * deadline. Null without games.
+   * deadline (a record's slowest reply leaves out the first, which had the start-up allowance as well,
+   * so a bot that never timed out stays at or under 1). Null without games.
    */
   readonly closestCall: { readonly fraction: number; readonly gameIndex: number } | null;
 }
