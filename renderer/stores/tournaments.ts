@@ -4,7 +4,7 @@ import type { EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
 import type { TournamentDraft } from '../logic/draft.ts';
 import type { FieldIssue } from '../logic/draft-issues.ts';
-import { noticeErrors, useNotices } from './notices.ts';
+import { messageOf, noticeErrors, useNotices } from './notices.ts';
 import { throttledRefetch } from './refetch.ts';
 
 /** A tournament in the list. */
@@ -107,16 +107,32 @@ export const useTournamentsStore = defineStore('tournaments', () => {
   }
 
   /**
+   * The last CodeCup file the engine refused and why (its line and column), kept until dismissed or a
+   * new file is chosen: a toast that vanishes is too short to read a file's fault.
+   */
+  const codecupRefusal = ref<{ readonly fileName: string; readonly reason: string } | null>(null);
+
+  /**
    * Imports CodeCup's result file (its name and text) as a read-only tournament; its summary with the
-   * import's notes, or null when refused (the notice names the file's line and column).
+   * import's notes, or null when refused (then {@link codecupRefusal} says why, not a notice).
    */
   async function importCodecup(fileName: string, text: string): Promise<CodecupImport | null> {
-    const made = await noticeErrors(() => jury().tournamentsImportCodecup({ fileName, text }));
-    if (made) {
-      const { notes: _notes, ...summary } = made;
-      put(summary);
+    codecupRefusal.value = null;
+    let made: CodecupImport;
+    try {
+      made = await jury().tournamentsImportCodecup({ fileName, text });
+    } catch (cause) {
+      codecupRefusal.value = { fileName, reason: messageOf(cause) };
+      return null;
     }
+    const { notes: _notes, ...summary } = made;
+    put(summary);
     return made;
+  }
+
+  /** Takes the refusal of a CodeCup file off the screen. */
+  function dismissCodecupRefusal(): void {
+    codecupRefusal.value = null;
   }
 
   /** Deletes a tournament that is not running. */
@@ -191,6 +207,8 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     create,
     demo,
     importCodecup,
+    codecupRefusal,
+    dismissCodecupRefusal,
     remove,
     control,
     setConcurrency,

@@ -19,6 +19,9 @@ export default {
           'Imported as published, but {rows} rows of {games} games contradict the file itself, such as {example}',
         blanks:
           '1 name has blanks around it, kept as written: {names} | {n} names have blanks around them, kept as written: {names}',
+        refused: '{file} was not imported',
+        refusedHint: 'Nothing was created. Fix the file where it says, then choose it again.',
+        dismiss: 'Dismiss',
       },
       state: {
         idle: 'Not started',
@@ -72,6 +75,10 @@ export default {
           'Geïmporteerd zoals gepubliceerd, maar {rows} regels van {games} partijen spreken het bestand zelf tegen, zoals {example}',
         blanks:
           '1 naam heeft spaties ervoor of erna, ongewijzigd overgenomen: {names} | {n} namen hebben spaties ervoor of erna, ongewijzigd overgenomen: {names}',
+        refused: '{file} is niet geïmporteerd',
+        refusedHint:
+          'Er is niets aangemaakt. Verbeter het bestand op de genoemde plaats en kies het opnieuw.',
+        dismiss: 'Sluiten',
       },
       state: {
         idle: 'Niet gestart',
