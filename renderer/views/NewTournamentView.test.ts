@@ -167,6 +167,41 @@ describe('NewTournamentView', () => {
     expect(wrapper.get('[data-testid="draft-issue-count"]').text()).toBe('Fix 4 problems first.');
   });
 
+  it('says the engine’s schema complaints in the organiser’s words, naming the field as labelled', async () => {
+    api.tournamentsCheck.mockResolvedValue([
+      { path: 'schedule.rounds', message: 'rounds must be at least 1', kind: 'too-small', limit: 1 },
+      {
+        path: 'limits.memoryMiB',
+        message: 'Too small: expected number to be >=16',
+        kind: 'too-small',
+        limit: 16,
+      },
+      { path: 'concurrency', message: 'Invalid input: expected int, received number', kind: 'whole-number' },
+    ]);
+    const { wrapper, i18n } = await mountView();
+    const texts = () => ({
+      rounds: wrapper.get('[data-testid="issues-schedule.rounds"]').text(),
+      memory: wrapper.get('[data-testid="issues-limits.memoryMiB"]').text(),
+      concurrency: wrapper.get('[data-testid="issues-concurrency"]').text(),
+      summary: wrapper.findAll('[data-testid="issue-link"]').map((a) => a.text()),
+    });
+    expect(texts()).toEqual({
+      rounds: 'Rounds must be at least 1.',
+      memory: 'Memory (MiB) must be at least 16.',
+      concurrency: 'Games at once must be a whole number.',
+      // The summary names the field once: the message names it already.
+      summary: [
+        'Bots: Choose at least 4 bots (a bot may fill several seats: “+ copy”).',
+        'Rounds must be at least 1.',
+        'Memory (MiB) must be at least 16.',
+      ],
+    });
+    i18n.global.locale.value = 'nl';
+    await flushPromises();
+    expect(texts().rounds).toBe('Ronden moet minstens 1 zijn.');
+    expect(texts().memory).toBe('Geheugen (MiB) moet minstens 16 zijn.');
+  });
+
   it('asks for a gauntlet’s challengers after the bots they are picked from', async () => {
     const { wrapper } = await mountView();
     await wrapper.get('[data-testid="game-more"]').trigger('click');

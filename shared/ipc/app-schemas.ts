@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { Ranking } from '../tournament/ranking/types.ts';
 import type { Crosstable, SeatStats } from '../tournament/results/crosstable.ts';
 import type { TimeStatsRow } from '../tournament/results/time-stats.ts';
+import { isFailure, type Failure } from '../games/failure.ts';
 import { LANGUAGE_IDS } from '../bots/languages.ts';
 import { DEFAULT_TIMING_MODE } from '../timing/modes.ts';
 import { FORMAT_KINDS } from '../tournament/formats/kinds.ts';
+import { ISSUE_KINDS } from '../tournament/issue-kinds.ts';
 import {
   concurrencySchema,
   workersSchema,
@@ -138,6 +140,10 @@ export const workerViewSchema = z.object({
   running: z.number().int().min(0),
   /** Its speed benchmark time over this machine's: 1.25 is 25% slower, its bots get 25% more time. */
   speedFactor: z.number().positive(),
+  /** Its speed benchmark time (ms): the fastest of its latest measurements (docs/workers.md). */
+  benchmarkMs: z.number().positive(),
+  /** When it last measured its speed (ISO 8601). */
+  measuredAt: z.string(),
   /** Its last heartbeat (ISO 8601). */
   lastSeen: z.string(),
   /** Why it hands jobs back (a wrong secret, another Jury version, a speed factor out of range), or null. */
@@ -150,6 +156,17 @@ export const workersViewSchema = z.object({
   connected: z.boolean(),
   /** Why not (no URL set, Redis away), or null. */
   problem: z.string().nullable(),
+  /**
+   * This machine's speed benchmark that the factors are against (the fastest of its latest
+   * `measurements`) and when it was last measured; null when the queue cannot be read.
+   */
+  reference: z
+    .object({
+      benchmarkMs: z.number().positive(),
+      measuredAt: z.string(),
+      measurements: z.number().int().min(1),
+    })
+    .nullable(),
   workers: z.array(workerViewSchema),
 });
 
@@ -175,11 +192,34 @@ export const tournamentDraftSchema = z.strictObject({
 /** A saved, reusable set of tournament settings. */
 export const presetSchema = z.object({ name, draft: tournamentDraftSchema });
 
-/** One problem with a draft, by the path of its field (`schedule.rounds`, `bots`). */
-export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * One problem with a draft, by the path of its field (`schedule.rounds`, `bots`): the engine's English
+ * sentence, and for a schema's own complaint its kind and limit, which the form words in the user's
+ * language (shared/tournament/issue-kinds.ts).
+ */
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  kind: z.enum(ISSUE_KINDS).optional(),
+  limit: z.number().optional(),
+});
 
-/** Where a tournament is: never started here (`idle`), a run's state, or complete. */
-export const runStateSchema = z.enum(['idle', 'running', 'paused', 'stopping', 'done', 'stopped', 'aborted']);
+/**
+ * Where a tournament is: never started (`idle`); a run's state in this process (`running` … `aborted`);
+ * `unfinished`: part of its schedule is played but no run is under way and none ended in this process
+ * (Jury was restarted after a stop, an abort or being killed; a game was reset): it can be continued;
+ * or complete (`done`). A closed list: the renderer switches over it exhaustively (logic/progress.ts).
+ */
+export const runStateSchema = z.enum([
+  'idle',
+  'running',
+  'paused',
+  'stopping',
+  'done',
+  'stopped',
+  'aborted',
+  'unfinished',
+]);
 
 /** A tournament in the list. */
 export const tournamentSummarySchema = z.object({
@@ -326,7 +366,19 @@ export const gameReplaySchema = z.object({
       name: z.string(),
       score: z.number(),
       status: seatStatusSchema,
-      failure: z.string().nullable(),
+      /**
+       * How it failed, as the record's facts (shared/games/failure.ts), worded by the renderer in the
+       * user's language; null when it did not fail. Checked by kind and ply only: the record was checked.
+       */
+      failure: z.custom<Failure>(isFailure, { message: 'not a failure' }).nullable(),
+      /**
+       * From which ply the judge's stand-in (takeover player) moved for this seat and how many moves it
+       * made; null when it never did. Optional: an older engine did not send it.
+       */
+      takeover: z
+        .object({ fromPly: z.number().int().min(0), moves: z.number().int().min(0) })
+        .nullable()
+        .optional(),
       chargedMs: z.number(),
       stderrShown: z.string(),
       stderrFull: z.string(),

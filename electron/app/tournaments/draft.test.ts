@@ -92,11 +92,33 @@ describe('tournament drafts', () => {
     expect(wrongGame[0]?.message).toMatch(/sample bot of Less; it cannot play 6561/);
   });
 
+  it('gives each schema complaint its kind and limit, for the form to say in the organiser’s words', async () => {
+    const { h, draft } = await setup();
+    const check = (d: unknown) => h.call('tournaments.check', { draft: d });
+    expect(await check({ ...draft, schedule: { kind: 'swiss', swissRounds: 0, finalists: 2 } })).toEqual([
+      {
+        path: 'schedule.swissRounds',
+        message: 'swissRounds must be at least 1',
+        kind: 'too-small',
+        limit: 1,
+      },
+    ]);
+    expect(await check({ ...draft, concurrency: 0 })).toEqual([
+      expect.objectContaining({ path: 'concurrency', kind: 'too-small', limit: 1 }),
+    ]);
+    expect(await check({ ...draft, limits: { memoryMiB: 20.5 } })).toEqual([
+      expect.objectContaining({ path: 'limits.memoryMiB', kind: 'whole-number' }),
+    ]);
+    // A rule's own sentence has no kind: the form keeps it as written.
+    const wrongGame = await check({ ...draft, game: 'less' });
+    expect(wrongGame.find((i) => i.path === 'schedule.kind')).not.toHaveProperty('kind');
+  });
+
   it('refuses a second tournament of the same name (ignoring case) and a bad draft, naming the fields', async () => {
     const { h, draft } = await setup();
     await h.call('tournaments.create', { draft });
     expect(await h.call('tournaments.check', { draft: { ...draft, name: 'SPRING CUP' } })).toEqual([
-      { path: 'name', message: 'a tournament with this name exists' },
+      { path: 'name', message: 'a tournament with this name exists', kind: 'name-taken' },
     ]);
     await expect(h.call('tournaments.create', { draft })).rejects.toThrow(
       'the tournament cannot be created: name: a tournament with this name exists',

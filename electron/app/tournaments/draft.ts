@@ -4,6 +4,7 @@ import { gameDriver } from '../../../shared/games/driver.ts';
 import type { fieldIssueSchema } from '../../../shared/ipc/app-schemas.ts';
 import { tournamentDraftSchema } from '../../../shared/ipc/app-schemas.ts';
 import { validateFormat } from '../../../shared/tournament/formats/index.ts';
+import { issueKind, type SchemaIssue } from '../../../shared/tournament/issue-kinds.ts';
 import {
   CONFIG_FORMAT,
   CONFIG_VERSION,
@@ -34,6 +35,11 @@ export type DraftCheck =
 
 const path = (parts: readonly PropertyKey[]): string => parts.map(String).join('.');
 
+/** A schema's issue at `at`, with its kind and limit for the form to word (see issue-kinds.ts). */
+function schemaIssue(at: string, issue: SchemaIssue): FieldIssue {
+  return { path: at, message: issue.message, ...issueKind(issue) };
+}
+
 /**
  * Checks a draft and turns it into an engine config: the file header added, each library bot as its
  * config entry. Every problem is reported with the path of the DRAFT's field (`schedule.swissRounds`,
@@ -45,7 +51,7 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
   if (!parsed.success) {
     return {
       ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: path(i.path), message: i.message })),
+      issues: parsed.error.issues.map((i) => schemaIssue(path(i.path), i)),
     };
   }
   const draft = parsed.data;
@@ -53,7 +59,8 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
   const name = draft.name;
   const problem = nameProblem(name);
   if (problem !== null) issues.push({ path: 'name', message: `the name ${problem}` });
-  else if (context.exists(name)) issues.push({ path: 'name', message: 'a tournament with this name exists' });
+  else if (context.exists(name))
+    issues.push({ path: 'name', message: 'a tournament with this name exists', kind: 'name-taken' });
 
   const bots: ConfigBot[] = [];
   const nameOfId = new Map<string, string>();
@@ -113,7 +120,7 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
       const at = i.path[0] === 'bots' ? 'bots' : path(i.path);
       if (at === 'bots' && botsRefused) continue;
       if (!issues.some((x) => x.path === at && x.message === i.message)) {
-        issues.push({ path: at, message: i.message });
+        issues.push(schemaIssue(at, i));
       }
     }
   } else if (issues.length === 0) {
