@@ -4,6 +4,7 @@ import {
   isActive,
   isEnded,
   percent,
+  stateFacts,
   progressText,
   stateTone,
   wallBoardSize,
@@ -50,6 +51,13 @@ describe('states', () => {
     expect(stateTone('aborted')).toBe('danger');
     expect(stateTone('paused')).toBe('warn');
     expect(stateTone('idle')).toBe('muted');
+  });
+
+  it('offers to continue or run again a tournament left unfinished (Jury restarted mid-run)', () => {
+    expect(stateFacts('unfinished')).toEqual({ active: false, ended: true, startable: true, tone: 'muted' });
+    // Never started: no "Run again" yet, only a start.
+    expect(stateFacts('idle')).toMatchObject({ ended: false, startable: true });
+    expect(stateFacts('done')).toMatchObject({ ended: true, startable: false });
   });
 });
 

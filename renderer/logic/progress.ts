@@ -42,32 +42,51 @@ export function formatDuration(ms: number, units: DurationUnits = ENGLISH_UNITS)
   return `${s} ${units.s}`;
 }
 
-/** A tournament with games under way or about to be: the live screen is where to look. */
-export function isActive(state: RunState): boolean {
-  return state === 'running' || state === 'paused' || state === 'stopping';
+/** What the screens make of a tournament's state: where to look, what it offers, its badge colour. */
+export interface StateFacts {
+  /** Games under way or about to be: the live screen is where to look. */
+  readonly active: boolean;
+  /** Ended for good (all played) or for now (stopped, aborted, unfinished): "Run again" is offered. */
+  readonly ended: boolean;
+  /** A run can be started or continued. */
+  readonly startable: boolean;
+  /** The badge colour: a theme variable name without `--`. */
+  readonly tone: 'accent' | 'ok' | 'danger' | 'muted' | 'warn';
 }
 
-/** A tournament that has ended for good (all played) or for now (stopped, aborted). */
+/** The one switch over a tournament's states (exhaustive: a new state does not compile until placed). */
+export function stateFacts(state: RunState): StateFacts {
+  switch (state) {
+    case 'running':
+      return { active: true, ended: false, startable: false, tone: 'accent' };
+    case 'paused':
+    case 'stopping':
+      return { active: true, ended: false, startable: false, tone: 'warn' };
+    case 'done':
+      return { active: false, ended: true, startable: false, tone: 'ok' };
+    case 'aborted':
+      return { active: false, ended: true, startable: true, tone: 'danger' };
+    case 'stopped':
+    case 'unfinished':
+      return { active: false, ended: true, startable: true, tone: 'muted' };
+    case 'idle':
+      return { active: false, ended: false, startable: true, tone: 'muted' };
+  }
+}
+
+/** A tournament with games under way or about to be: the live screen is where to look. */
+export function isActive(state: RunState): boolean {
+  return stateFacts(state).active;
+}
+
+/** A tournament that has ended for good (all played) or for now (stopped, aborted, unfinished). */
 export function isEnded(state: RunState): boolean {
-  return state === 'done' || state === 'stopped' || state === 'aborted';
+  return stateFacts(state).ended;
 }
 
 /** The badge colour of a state: a theme variable name without `--`. */
-export function stateTone(state: RunState): 'accent' | 'ok' | 'danger' | 'muted' | 'warn' {
-  switch (state) {
-    case 'running':
-      return 'accent';
-    case 'done':
-      return 'ok';
-    case 'aborted':
-      return 'danger';
-    case 'paused':
-    case 'stopping':
-      return 'warn';
-    case 'idle':
-    case 'stopped':
-      return 'muted';
-  }
+export function stateTone(state: RunState): StateFacts['tone'] {
+  return stateFacts(state).tone;
 }
 
 /**

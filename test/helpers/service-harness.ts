@@ -73,9 +73,13 @@ export async function startHarness(
     wrapLauncher?: (launcher: ProcessLauncher) => ProcessLauncher;
     /** This machine's speed benchmark time for remote workers (measured when absent). */
     benchmarkMs?: number;
+    /** One speed measurement of this machine (ms), instead of timing the CPU benchmark. */
+    benchmark?: () => number;
+    /** The folders of an earlier harness, as a restarted Jury finds them (its own are fresh ones). */
+    dir?: string;
   } = {},
 ): Promise<Harness> {
-  const dir = mkdtempSync(join(tmpdir(), 'jury-service-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'jury-service-'));
   const pids: number[] = [];
   const service = await createJuryService({
     workspace: join(dir, 'workspace'),
@@ -84,6 +88,7 @@ export async function startHarness(
     launcher: (options.wrapLauncher ?? ((l) => l))(pidLauncher(pids)),
     frameIntervalMs: options.frameIntervalMs ?? 20,
     ...(options.benchmarkMs === undefined ? {} : { benchmarkMs: options.benchmarkMs }),
+    ...(options.benchmark ? { benchmark: options.benchmark } : {}),
   });
   const events: Recorded[] = [];
   const waiters = new Set<() => void>();

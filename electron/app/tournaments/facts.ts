@@ -3,6 +3,7 @@ import type { Participant, ScheduleContext, Scheduler } from '../../../shared/to
 import type { TournamentStore } from '../../engine/store/store.ts';
 import type { TournamentConfig } from '../../engine/tournament/config.ts';
 import { storedConfig } from '../../engine/tournament/run-store.ts';
+import type { RunnerState } from '../../engine/tournament/runner.ts';
 import { formatOf, scheduleContext } from '../../engine/tournament/scheduling.ts';
 
 /** A tournament's config with what the engine derives from it: participants, scheduler, context. */
@@ -32,6 +33,21 @@ export interface StoredProgress {
   readonly total: number;
   /** Every game is played and the scheduler has nothing more. */
   readonly complete: boolean;
+  /** Games were scheduled: a run began once (the schedule is stored only as a run plays it). */
+  readonly started: boolean;
+}
+
+/**
+ * The state of a tournament without a run under way, from `last`, what this process remembers of its
+ * last run (`idle`: none), and its store: a tournament played in part that this process never ran (Jury
+ * was restarted) is `unfinished`, not `idle`, whatever ended its run.
+ */
+export function restingState(
+  last: RunnerState | 'idle',
+  stored: StoredProgress,
+): RunnerState | 'idle' | 'unfinished' {
+  if (last !== 'idle') return last;
+  return stored.started && !stored.complete ? 'unfinished' : 'idle';
 }
 
 /** How far the tournament in `store` is. */
@@ -39,10 +55,10 @@ export function storedProgress(store: TournamentStore, plan: TournamentPlan): St
   const counts = store.counts();
   // An imported event (CodeCup's result file) is its results: complete, whatever a scheduler would add.
   if (store.imported() !== null)
-    return { finished: counts.finished, total: counts.scheduled, complete: true };
+    return { finished: counts.finished, total: counts.scheduled, complete: true, started: true };
   const history = store.history();
   const total = Math.max(plan.scheduler.total(plan.context, history), counts.scheduled);
   // Schedulers are pure: asking for the next games stores nothing.
   const complete = counts.unfinished === 0 && plan.scheduler.next(plan.context, history).kind === 'done';
-  return { finished: counts.finished, total, complete };
+  return { finished: counts.finished, total, complete, started: counts.scheduled > 0 };
 }

@@ -68,6 +68,27 @@ describe('running tournaments', () => {
     expect(rows.map((r) => r.state)).toEqual(['finished', 'finished', 'finished', 'finished']);
   });
 
+  it('after a restart, shows a run that ended part-way as unfinished, to continue or run again', async () => {
+    const first = await setup('Restarted');
+    await first.call('tournament.start', { id: 'Restarted' });
+    await first.call('tournament.stop', { id: 'Restarted' });
+    await first.waitFor('tournament.progress', (p) => p.state === 'stopped');
+    // Jury restarts: a new service on the same folders remembers no run.
+    const again = await startHarness({ dir: first.dir });
+    try {
+      const [listed] = await again.call('tournaments.list', undefined);
+      expect(listed).toMatchObject({ state: 'unfinished', finished: 2, total: 4, running: 0 });
+      await again.call('tournament.start', { id: 'Restarted' });
+      await again.waitFor('tournament.progress', (p) => p.state === 'done');
+      expect((await again.call('tournaments.list', undefined))[0]).toMatchObject({
+        state: 'done',
+        finished: 4,
+      });
+    } finally {
+      await again.service.close();
+    }
+  });
+
   it('aborts: the boards come down, no bot process is left, and the next start plays the games again', async () => {
     const h = await setup('Aborted');
     await h.call('tournament.start', { id: 'Aborted' });

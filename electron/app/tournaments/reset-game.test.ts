@@ -75,7 +75,7 @@ describe("the app: deleting a finished game's result (Play again)", () => {
 
     const summary = await h.call('tournament.resetGame', { id: 'Club', index: 2 });
     // No longer complete: resumable, one game left.
-    expect(summary).toMatchObject({ state: 'idle', finished: 3, total: 4, running: 0 });
+    expect(summary).toMatchObject({ state: 'unfinished', finished: 3, total: 4, running: 0 });
     expect(h.events).toContainEqual({
       channel: 'tournament.changed',
       payload: { id: 'Club', reason: 'game-reset', game: 2 },

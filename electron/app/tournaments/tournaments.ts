@@ -12,7 +12,7 @@ import type { FrameCoalescer } from '../live/coalescer.ts';
 import type { LazyFrame } from '../live/live-boards.ts';
 import type { SettingsStore } from '../settings-store.ts';
 import { checkDraft, type DraftCheck, type TournamentDraft } from './draft.ts';
-import { planOf, storedProgress, type TournamentPlan } from './facts.ts';
+import { planOf, restingState, storedProgress, type TournamentPlan } from './facts.ts';
 import type { TournamentFiles } from './files.ts';
 import { DurationCache } from './game-rows.ts';
 import { ActiveRuns } from './active-runs.ts';
@@ -94,7 +94,7 @@ export class Tournaments {
       const run = this.runs.get(id);
       if (run) return { ...base, ...run.progress() };
       const stored = storedProgress(store, plan);
-      const state = this.runs.idleState(id, stored.complete);
+      const state = restingState(this.runs.idleState(id, stored.complete), stored);
       return { ...base, state, finished: stored.finished, total: stored.total, running: 0, etaMs: null };
     });
   }

@@ -31,6 +31,11 @@ export default {
         done: 'Finished',
         stopped: 'Stopped',
         aborted: 'Aborted',
+        unfinished: 'Unfinished',
+      },
+      stateHint: {
+        unfinished:
+          'Part of its games are played and no run is under way (Jury was restarted after a stop, an abort or a crash): continue it, or run it again.',
       },
       format: {
         'round-robin': 'Round robin',
@@ -88,6 +93,11 @@ export default {
         done: 'Afgelopen',
         stopped: 'Gestopt',
         aborted: 'Afgebroken',
+        unfinished: 'Onvoltooid',
+      },
+      stateHint: {
+        unfinished:
+          'Een deel van de partijen is gespeeld en er loopt niets (Jury is herstart na stoppen, afbreken of een crash): ga verder, of speel het opnieuw.',
       },
       format: {
         'round-robin': 'Ieder tegen ieder',
