@@ -14,8 +14,10 @@ import type { RecordSummary } from './summary.ts';
 // exact bytes it sends together with a small summary (what the store derives from a record) and the job's
 // id, with an HMAC-SHA256 under that secret. The coordinator checks the HMAC (a fraction of a
 // millisecond) and that the summary answers the game it scheduled, and then stores the bytes as they
-// came, unparsed: they are the bytes the worker checked. A seal that does not verify is refused, and so
-// is a record without one: anyone with the Redis password can answer a job, only the secret can seal.
+// came, unparsed: they are the bytes the worker checked, already packed as the store keeps records
+// (store/record-codec.ts), so the coordinator does not pack them either. A seal that does not verify is
+// refused, and so is a record without one: anyone with the Redis password can answer a job, only the
+// secret can seal.
 
 /** The seal's version, the first thing the HMAC covers: a seal of another layout never verifies. */
 const SEAL_VERSION = 'jury-record-seal-1';
@@ -62,8 +64,9 @@ function macOf(secret: string, job: string, summary: string, bytes: Uint8Array):
 }
 
 /**
- * Seals a record's exact bytes (its JSON text in UTF-8) for the coordinator: `summary` must be that of the
- * record the bytes encode, after the store's full check ({@link summarize}), for job `summary.job`.
+ * Seals a record's exact bytes (the record packed, store/record-codec.ts) for the coordinator: `summary`
+ * must be that of the record the bytes encode, after the store's full check ({@link summarize}), for job
+ * `summary.job`.
  */
 export function sealRecord(secret: string, bytes: Uint8Array, summary: SealedSummary): RecordSeal {
   const text = JSON.stringify(summary);
@@ -83,7 +86,7 @@ export interface SealExpected {
  * them again), and its summary, which the outcome is made of. Made only by {@link VouchedRecord.open}.
  */
 export class VouchedRecord {
-  /** The record's JSON text in UTF-8, exactly as the worker checked and sealed it. */
+  /** The record packed (store/record-codec.ts), exactly as the worker checked, packed and sealed it. */
   readonly bytes: Uint8Array;
   readonly summary: SealedSummary;
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { ScheduledGame } from '../../../shared/tournament/types.ts';
-import type { GameRecord } from '../record/schema.ts';
-import { recordJson } from '../record/source-text.ts';
 import { VouchedRecord } from '../record/vouched.ts';
 import { StoreError } from './errors.ts';
 import { scheduledGame } from './queries.ts';
 import { addToRankingTotals, rebuildRankingTotals, shapeOfGame } from './ranking.ts';
+import { packRecord } from './record-codec.ts';
 import { num, text, transaction, type Db } from './sqlite.ts';
 import { check, checkOutcome, checkVouched, scheduledGameSchema } from './validate.ts';
 
@@ -20,9 +19,10 @@ const ADD_TOTAL_SQL = `
 
 /**
  * One finished game as handed to {@link finishGames}: its outcome and its full record, both validated. The
- * record is checked in full (record-check.ts and zod), unless it is a {@link VouchedRecord}: a remote
- * worker's record whose seal the coordinator verified, which the worker checked with the same check before
- * sealing it; its bytes are then stored as they came (see docs/workers.md).
+ * record is checked in full (record-check.ts and zod) and stored packed (record-codec.ts), unless it is a
+ * {@link VouchedRecord}: a remote worker's record whose seal the coordinator verified, which the worker
+ * checked with the same check and packed before sealing it; its bytes are then stored as they came (see
+ * docs/workers.md).
  */
 export interface FinishedGame {
   readonly index: number;
@@ -102,14 +102,17 @@ export function finishGames(
   now: Date,
   options: FinishOptions = {},
 ): void {
-  const valid = games.map((g) =>
-    g.record instanceof VouchedRecord
-      ? { index: g.index, input: g.record, ...checkVouched(g.index, g.outcome, g.record) }
-      : { index: g.index, input: g.record, ...checkOutcome(g.index, g.outcome, g.record) },
-  );
+  // Packed before the transaction: its write lock is then held only for the writes.
+  const valid = games.map((g) => {
+    if (g.record instanceof VouchedRecord) {
+      return { index: g.index, packed: g.record.bytes, ...checkVouched(g.index, g.outcome, g.record) };
+    }
+    const checked = checkOutcome(g.index, g.outcome, g.record);
+    return { index: g.index, packed: packRecord(checked.record), ...checked };
+  });
   const at = now.toISOString();
   transaction(db, () => {
-    for (const { index, input, outcome, record } of valid) {
+    for (const { index, packed, outcome, record } of valid) {
       const game = scheduledGame(db, index);
       if (!game) throw new StoreError('conflict', `game ${index} is not in the schedule`);
       const done = db.sql('SELECT finished_at FROM results WHERE idx = ?').get(index);
@@ -134,16 +137,8 @@ export function finishGames(
         'INSERT INTO results (idx, outcome, finished_at, seq) ' +
           'VALUES (?, ?, ?, (SELECT coalesce(max(seq), -1) + 1 FROM results))',
       ).run(index, JSON.stringify(outcome), at);
-      if (input instanceof VouchedRecord) {
-        // The sealed bytes (UTF-8 JSON, checked on the worker) become the TEXT value without a JS string.
-        db.sql('INSERT INTO records (idx, record) VALUES (?, CAST(? AS TEXT))').run(index, input.bytes);
-      } else {
-        // The text a remote record was read from when the check kept it as it was (source-text.ts).
-        db.sql('INSERT INTO records (idx, record) VALUES (?, ?)').run(
-          index,
-          recordJson(input, record as GameRecord),
-        );
-      }
+      // `record` holds the JSON text of records stored before schema version 3 only (migrations.ts).
+      db.sql("INSERT INTO records (idx, record, packed) VALUES (?, '', ?)").run(index, packed);
       const seatRow = db.sql(
         'INSERT INTO results_seats (idx, seat, participant, stage, round, score, status, charged_us, ' +
           'max_move_us, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { JURY_VERSION } from '../version.ts';
 import { StoreError } from './errors.ts';
 import { inspectStoreFile } from './inspect.ts';
-import { migrate, STORE_SCHEMA_VERSION } from './migrations.ts';
+import { migrate, OLDEST_READ_ONLY_SCHEMA, STORE_SCHEMA_VERSION } from './migrations.ts';
 import { addParticipants } from './participants.ts';
 import { processAlive } from '../pid.ts';
 import { acquireRunLock, lockedError, runLockHolder, type RunLock } from './run-lock.ts';
@@ -167,7 +167,7 @@ export function openStoreFile(path: string, options: StoreOptions): OpenedStore 
     if (holder) throw lockedError(path, holder);
   }
   const version = inspectStoreFile(path, { quickCheck: options.quickCheck ?? false });
-  if (options.readOnly && version < STORE_SCHEMA_VERSION) {
+  if (options.readOnly && version < OLDEST_READ_ONLY_SCHEMA) {
     throw new StoreError(
       'needs-upgrade',
       `${path} has store schema version ${version}; open it once read-write to upgrade it to ` +

@@ -98,8 +98,25 @@ const v2: Migration = (db) => {
   rebuildRankingTotals({ db, sql: (text) => db.prepare(text), close: () => db.close() });
 };
 
+/**
+ * Version 3: records packed (issue 28). A Flit game's record is 16.5 MB of JSON text; `records.packed`
+ * holds a new record packed (record-codec.ts: its lists as columns, zstd; about 1 MB for that game, 31 KB
+ * for a 6561 game of 241 KB), and its `record` is then ''. Records stored before keep their text in
+ * `record` with `packed` NULL and are read as they are: nothing stored is rewritten.
+ */
+const v3: Migration = (db) => {
+  db.exec('ALTER TABLE records ADD COLUMN packed BLOB');
+};
+
 /** Every migration in order: index i turns schema version i into version i + 1. Append only. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3];
+
+/**
+ * The oldest schema a read-only connection reads without an upgrade (older ones must first be opened
+ * read-write once). Version 3 only added `records.packed`, which the record reader does without
+ * (stored-record.ts), so `jury standings` and `jury export` read a version-2 store as it is.
+ */
+export const OLDEST_READ_ONLY_SCHEMA = 2;
 
 /**
  * Which kind of Jury SQLite file a list of migrations belongs to: its application_id and its name in

@@ -5,10 +5,10 @@ import type {
   ScheduleHistory,
   SeatStatus,
 } from '../../../shared/tournament/types.ts';
-import { parseRecord } from '../record/replay.ts';
 import type { GameRecord } from '../record/schema.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
 import { num, text, textOrNull, type Db, type Row } from './sqlite.ts';
+import { recordOfRow } from './stored-record.ts';
 
 /** One seat of one finished game, as standings, crosstables and time statistics read it. */
 export interface SeatRow {
@@ -108,11 +108,9 @@ export function scheduleHistory(db: Db): ScheduleHistory {
 
 /** A finished game's full record (validated again on the way out), or null when it has none. */
 export function storedRecord(db: Db, index: number): GameRecord | null {
-  const row = db.sql('SELECT record FROM records WHERE idx = ?').get(index);
-  if (!row) return null;
-  const parsed = parseRecord(text(row, 'record'));
-  if (!parsed.ok) throw new StoreError('not-a-store', `game ${index}: stored record: ${parsed.problem}`);
-  return parsed.record;
+  // `*`: a store at schema version 2, opened read-only, has no `packed` column (stored-record.ts).
+  const row = db.sql('SELECT * FROM records WHERE idx = ?').get(index);
+  return row ? recordOfRow(row, index) : null;
 }
 
 /** Every seat of every finished game (optionally of one stage), by game then seat. */

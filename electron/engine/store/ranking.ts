@@ -12,7 +12,8 @@ import type { GameShape } from '../../../shared/tournament/results/results.ts';
 import type { GameOutcome, ScheduledGame } from '../../../shared/tournament/types.ts';
 import { parseStoredJson, StoreError } from './errors.ts';
 import { scheduledGames } from './queries.ts';
-import { text, type Db } from './sqlite.ts';
+import { num, text, type Db } from './sqlite.ts';
+import { gameOfRow } from './stored-record.ts';
 
 // The ranking totals (shared/tournament/ranking) live in `ranking_totals` as keyed JSON entries (see
 // entries.ts there): finishing a game rewrites only the entries it touches (the event entry, its stage's
@@ -31,8 +32,9 @@ export function shapeOfGame(game: string): GameShape {
 
 /** The game shape of the store's finished games (from the first record), or null when none finished. */
 export function storedShape(db: Db): GameShape | null {
-  const row = db.sql("SELECT json_extract(record, '$.game') AS game FROM records LIMIT 1").get();
-  return row ? shapeOfGame(text(row, 'game')) : null;
+  // Rare (a rebuild of the totals): a packed record is unpacked whole for its game id.
+  const row = db.sql('SELECT * FROM records LIMIT 1').get();
+  return row ? shapeOfGame(gameOfRow(row, num(row, 'idx'))) : null;
 }
 
 /** Every finished outcome in the order the games finished (`results.seq`). */

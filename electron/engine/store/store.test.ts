@@ -26,7 +26,7 @@ describe('TournamentStore: lifecycle, meta and config', () => {
       seed: 42,
       createdAt: '2025-03-01T12:00:00.000Z',
       juryVersion: JURY_VERSION,
-      schemaVersion: 2,
+      schemaVersion: 3,
     });
     expect(existsSync(`${store.path}.creating`)).toBe(false);
     store.close();

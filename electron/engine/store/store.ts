@@ -5,7 +5,7 @@ import { parseStoredJson, StoreError } from './errors.ts';
 import { addScheduled, finishGames, reopenGames, type FinishedGame, type FinishOptions } from './games.ts';
 import { createStoreFile, openStoreFile, toJson, type StoreInit, type StoreOptions } from './lifecycle.ts';
 import type { RunLock } from './run-lock.ts';
-import { STORE_SCHEMA_VERSION } from './migrations.ts';
+import { readVersion } from './migrations.ts';
 
 export type { StoreInit, StoreOptions } from './lifecycle.ts';
 import * as people from './participants.ts';
@@ -89,7 +89,8 @@ export class TournamentStore {
       seed: Number(this.#meta('seed')),
       createdAt: this.#meta('created_at'),
       juryVersion: this.#meta('jury_version'),
-      schemaVersion: STORE_SCHEMA_VERSION,
+      // The file's own: a read-only store may be older than this Jury's (OLDEST_READ_ONLY_SCHEMA).
+      schemaVersion: readVersion(this.#use).version,
     };
   }
 

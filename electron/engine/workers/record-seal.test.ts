@@ -7,8 +7,8 @@ import type { ScheduledGame } from '../../../shared/tournament/types.ts';
 import { refereeGame } from '../../../test/bench/tournament/fixture.ts';
 import { sampleParticipants } from '../../../test/integration/store/samples.ts';
 import type { GameRecord } from '../record/schema.ts';
-import { parseRecordText } from '../record/source-text.ts';
 import { VouchedRecord, type RecordSeal } from '../record/vouched.ts';
+import { packRecord, unpackRecord } from '../store/record-codec.ts';
 import { TournamentStore } from '../store/store.ts';
 import { outcomeOf } from '../tournament/outcome.ts';
 import type { TournamentConfig } from '../tournament/config.ts';
@@ -63,10 +63,13 @@ function newStore(): TournamentStore {
   return store;
 }
 
-function storedText(store: TournamentStore): string | undefined {
+/** The packed bytes the store keeps of game 0. */
+function storedBytes(store: TournamentStore): Buffer {
   const db = new DatabaseSync(store.path, { readOnly: true });
   try {
-    return db.prepare('SELECT record FROM records WHERE idx = 0').get()?.['record'] as string | undefined;
+    const row = db.prepare('SELECT record, packed FROM records WHERE idx = 0').get();
+    expect(row?.['record']).toBe('');
+    return Buffer.from(row?.['packed'] as Uint8Array);
   } finally {
     db.close();
   }
@@ -95,13 +98,13 @@ describe('sealed records', () => {
     const checkedStore = newStore();
     try {
       sealedStore.finishGame(0, outcomeOf(scheduled, vouched), vouched);
-      const text = Buffer.from(bytes).toString('utf8');
-      // The old way: the same text parsed and checked in full by the store.
-      const parsed = parseRecordText(text) as GameRecord;
-      checkedStore.finishGame(0, outcomeOf(scheduled, parsed), parsed);
+      // The local way: the same record checked in full and packed by the store.
+      const unpacked = unpackRecord(bytes) as GameRecord;
+      expect(JSON.stringify(unpacked)).toBe(JSON.stringify(real));
+      checkedStore.finishGame(0, outcomeOf(scheduled, unpacked), unpacked);
 
-      expect(storedText(sealedStore)).toBe(text);
-      expect(storedText(sealedStore)).toBe(storedText(checkedStore));
+      expect(storedBytes(sealedStore).equals(bytes)).toBe(true);
+      expect(storedBytes(checkedStore).equals(bytes)).toBe(true);
       expect(sealedStore.record(0)).toEqual(checkedStore.record(0));
       expect(sealedStore.record(0)?.moves.length).toBe(real.moves.length);
       expect(sealedStore.outcomes()).toEqual(checkedStore.outcomes());
@@ -116,13 +119,17 @@ describe('sealed records', () => {
 
   it('refuses a record with one byte changed, and stores nothing', () => {
     const { bytes, seal } = sealed(job(scheduled), real);
-    const text = Buffer.from(bytes).toString('utf8');
-    // A score digit changed: still a valid record, which only the seal can tell from the worker's.
-    const at = text.indexOf('"score":') + '"score":'.length;
-    const tampered = Buffer.from(bytes);
-    tampered[at] = tampered[at] === 0x31 ? 0x32 : 0x31;
-    expect(JSON.parse(tampered.toString('utf8'))).toBeTruthy();
+    // A better score packed in: still a valid packed record, which only the seal can tell from the worker's.
+    const better = { ...real, scores: real.scores.map((x, i) => (i === 0 ? x + 1 : x)) };
+    const tampered = packRecord(better);
+    expect((unpackRecord(tampered) as GameRecord).scores).toEqual(better.scores);
     expect(VouchedRecord.open(SECRET, expected(scheduled), tampered, seal)).toEqual({
+      refused: expect.stringContaining('does not match its seal'),
+    });
+    // One byte of the sealed bytes flipped.
+    const flipped = Buffer.from(bytes);
+    flipped[flipped.length - 1] = (flipped[flipped.length - 1] ?? 0) ^ 1;
+    expect(VouchedRecord.open(SECRET, expected(scheduled), flipped, seal)).toEqual({
       refused: expect.stringContaining('does not match its seal'),
     });
     // The seal's summary changed instead (a better score claimed), the bytes kept.

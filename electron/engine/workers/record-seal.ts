@@ -1,12 +1,13 @@
 import type { GameRecord } from '../record/schema.ts';
 import { summarize } from '../record/summary.ts';
 import { sealRecord, type RecordSeal } from '../record/vouched.ts';
+import { packRecord } from '../store/record-codec.ts';
 import { checkRecord } from '../store/validate.ts';
 import type { GameJob } from './job.ts';
 
 /** A finished job's result (its BullMQ return value): where its record is, and the record's seal. */
 export interface JobResult {
-  /** The Redis key of the record's JSON text (UTF-8). */
+  /** The Redis key of the record, packed as the store keeps it (store/record-codec.ts). */
   readonly record: string;
   /** Every record a worker sends is sealed: the coordinator refuses one without a valid seal. */
   readonly seal: RecordSeal;
@@ -16,10 +17,10 @@ export interface JobResult {
  * A worker's side of a finished game: the record checked in full with the store's own check
  * ({@link checkRecord}: the same code, since a worker runs the coordinator's Jury version) and against
  * the job (its game, seed, board and number of seats, as the store checks them against the schedule), then
- * its JSON text as UTF-8 bytes and their seal: an HMAC under the organiser's secret over the bytes, the
- * record's summary and the job's id (record/vouched.ts). A record that fails a check here is never sent:
- * the answer is why (the store's own words), for the worker to fail the job with, since the coordinator
- * refuses every record without a valid seal.
+ * the record packed as the store keeps it ({@link packRecord}) and the seal of those bytes: an HMAC under
+ * the organiser's secret over the bytes, the record's summary and the job's id (record/vouched.ts). A
+ * record that fails a check here is never sent: the answer is why (the store's own words), for the worker
+ * to fail the job with, since the coordinator refuses every record without a valid seal.
  */
 export function checkAndSeal(
   secret: string,
@@ -33,8 +34,9 @@ export function checkAndSeal(
   } catch (e) {
     return { problem: e instanceof Error ? e.message : String(e) };
   }
-  // The checked record's text: what the store would keep of it (JSON.stringify of the checked record).
-  const bytes = Buffer.from(JSON.stringify(checked), 'utf8');
+  // What the store would keep of the checked record: the coordinator stores these bytes as they come, so
+  // it neither packs nor parses a record (and Redis carries a Flit game's 1 MB instead of 16.5 MB).
+  const bytes = packRecord(checked);
   const game = job.game;
   const problem =
     checked.game !== job.config.game
