@@ -1,6 +1,8 @@
 // The `jury` command once its entry (jury.mjs) has turned Node's compile cache on. Everything lives in
-// program.ts so tests can run it in-process.
-import { killAllBots, sandboxCapabilities } from '../engine/process/index.ts';
+// program.ts so tests can run it in-process. What is imported here loads for every command, `jury
+// --version` too: only the process layer's list of live bots (signals.ts, not its index, which loads the
+// whole launcher), the command line and the exit codes; each command loads its own code when it runs.
+import { killAllBots } from '../engine/process/signals.ts';
 import { runCli } from './program.ts';
 import { EXIT } from './usage-error.ts';
 
@@ -25,7 +27,9 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 // Probe what the machine offers for limits now, so the cost never lands inside a game; only for the
 // commands that play games (the probe starts processes: 70 ms that a report or a replay does not need).
-if (['play', 'run', 'serve', 'worker'].includes(process.argv[2] ?? '')) sandboxCapabilities();
+if (['play', 'run', 'serve', 'worker'].includes(process.argv[2] ?? '')) {
+  (await import('../engine/process/index.ts')).sandboxCapabilities();
+}
 
 const code = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),

@@ -1,5 +1,4 @@
 import { Command, CommanderError, Option } from 'commander';
-import { gameIds } from '../../shared/games/registry.ts';
 import { DEFAULT_TIMING_MODE, TIMING_MODES } from '../../shared/timing/modes.ts';
 import { JURY_VERSION } from '../engine/version.ts';
 import type { ServeFlags } from '../serve/options.ts';
@@ -52,8 +51,15 @@ Examples:
 
 Each command explains itself and its options: jury play --help, jury run --help, …`;
 
-/** Builds the `jury` command line program. Actions return exit codes; nothing here calls process.exit. */
-export function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
+/**
+ * Builds the `jury` command line program. Actions return exit codes; nothing here calls process.exit.
+ * `games` are the game ids `jury play --help` lists; without them its help says only "the game".
+ */
+export function buildProgram(
+  io: CliIo,
+  setCode: (code: number) => void,
+  games: readonly string[] | null = null,
+): Command {
   const program = new Command('jury')
     .description('Jury: a judge and tournament manager for CodeCup-style bot competitions')
     .version(JURY_VERSION)
@@ -65,7 +71,7 @@ export function buildProgram(io: CliIo, setCode: (code: number) => void): Comman
   program
     .command('play')
     .description('play one game between bot executables and report the result')
-    .argument('<game>', `the game: ${gameIds.join(', ')}, or a game package folder`)
+    .argument('<game>', `the game${games ? `: ${games.join(', ')},` : ''} or a game package folder`)
     .requiredOption('--bot <command...>', 'one bot command line per seat, in seat order (repeat the option)')
     .option('--seed <n>', 'game seed 0..4294967295 (default: random, printed and recorded)')
     .option('--board <string>', 'play on this board string (Less, More)')
@@ -316,14 +322,24 @@ their address carries the printed token (?token=…). See docs/serve.md. Needs t
 }
 
 /**
+ * Whether `argv` may print a command's help (`--help`, `-h`, `jury help <command>`): the only output that
+ * lists the games, and so the only one before a command runs that needs the game registry.
+ */
+function asksForHelp(argv: readonly string[]): boolean {
+  return argv[0] === 'help' || argv.some((word) => word === '--help' || word === '-h');
+}
+
+/**
  * Runs `jury` with `argv` (without the node and script words) and returns the exit code. Each command's
- * module is loaded when that command runs: Node strips the types of every TypeScript file it loads, and
- * loading all of them (the judge, the server, the app's service) took a second before `jury standings`
- * could start.
+ * module is loaded when that command runs, and the game registry (every game's rules and samples) only
+ * for a help that lists the games: Node strips the types of every TypeScript file it loads, and loading
+ * all of them (the judge, the server, the app's service) took a second before `jury standings` could
+ * start (`npm run bench -- --section cli` measures `jury --version` and `jury standings`).
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let code: number = EXIT.ok;
-  const program = buildProgram(io, (c) => (code = c));
+  const games = asksForHelp(argv) ? (await import('../../shared/games/registry.ts')).gameIds : null;
+  const program = buildProgram(io, (c) => (code = c), games);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return code;

@@ -14,7 +14,7 @@ import {
   wdlText,
 } from '../engine/tournament/ranking-text.ts';
 import type { CliIo } from './program.ts';
-import { readingEvent } from './report-commands.ts';
+import { readingEvent } from './open-event.ts';
 import { UsageError } from './usage-error.ts';
 
 /** The flags of `jury standings`. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { standingsOf } from '../../../electron/app/tournaments/standings.ts';
-import { openEvent } from '../../../electron/cli/report-commands.ts';
+import { openEvent } from '../../../electron/cli/open-event.ts';
 import { standingsCommand } from '../../../electron/cli/standings-command.ts';
 import type { FinishedGame } from '../../../electron/engine/store/games.ts';
 import { TournamentStore } from '../../../electron/engine/store/store.ts';
@@ -135,7 +135,7 @@ function measureStore(ctx: BenchContext, label: string, path: string, runs: numb
       `new (require('node:sqlite').DatabaseSync)(${JSON.stringify(path)}, { readOnly: true }).prepare(${JSON.stringify(TOTALS_SQL)}).all()`,
     ]);
     const commandProcess = processRuns([JURY, 'standings', path]);
-    // What jury standings does first (report-commands.ts, openEvent): open the store read-only (header,
+    // What jury standings does first (open-event.ts, openEvent): open the store read-only (header,
     // schema version and tables checked) and read its config; and, for comparison, the check of every
     // page that jury run and jury export make first (it reads the whole file, records included).
     const firstStep = timeRuns(COMMAND_RUNS, () => openEvent(path).store.close());
