@@ -1,4 +1,4 @@
-import { ordinal, rate, rating } from 'openskill';
+import { initialRating, ordinal, rate } from './plackett-luce.ts';
 import type { GameShape } from '../results/results.ts';
 import type { GameOutcome } from '../types.ts';
 import type { Dict, SkillEntry, SkillFigure } from './types.ts';
@@ -66,7 +66,7 @@ export function skillMatch(
 /** A bot's entry, or the starting rating (μ 25, σ 25/3) before its first game. */
 export function skillOf(skill: Dict<SkillEntry>, id: string): SkillEntry {
   if (Object.hasOwn(skill, id)) return skill[id] as SkillEntry;
-  const r = rating();
+  const r = initialRating();
   return { mu: r.mu, sigma: r.sigma, games: 0 };
 }
 
@@ -83,11 +83,11 @@ export function rateOutcome(
   const ids = match.sides.map((side) => side.map((seat) => outcome.seats[seat] as string));
   const result = rate(
     ids.map((side) => side.map((id) => skillOf(skill, id))),
-    { rank: match.ranks },
+    match.ranks,
   );
   ids.forEach((side, t) =>
     side.forEach((id, k) => {
-      const r = result[t]?.[k] ?? rating();
+      const r = result[t]?.[k] ?? initialRating();
       skill[id] = { mu: r.mu, sigma: r.sigma, games: skillOf(skill, id).games + 1 };
     }),
   );
