@@ -31,8 +31,8 @@ export function checkSchedule(config: TournamentConfig, stored = false): FormatC
   const ids = participantIds(config.bots.map((b) => b.name));
   const participants = config.bots.map((b, i) => ({ id: ids[i] ?? b.name, name: b.name }));
   const format = formatOf(config, participants);
-  const seats = gameInfo(config.game).seats;
-  const problem = validateFormat(format, seats, participants.length, ids, { stored });
+  const game = gameInfo(config.game);
+  const problem = validateFormat(format, game.seats, participants.length, ids, { stored, game });
   if (problem) throw new UsageError(`schedule: ${problem}`);
   let first: string;
   try {

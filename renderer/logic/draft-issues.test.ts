@@ -88,3 +88,17 @@ describe('localIssues', () => {
     expect(localIssues(form, 4, t)).toEqual([]);
   });
 });
+
+describe('localIssues: a format no match of the game can win', () => {
+  it('refuses a knockout of 6561 (both players always score the same), brought by a preset', () => {
+    const form = { ...defaultForm('6561', 2, defaults, 1), name: 'x', bots: ['a', 'b'] };
+    expect(localIssues({ ...form, format: 'round-robin' }, 2, t)).toEqual([]);
+    expect(localIssues({ ...form, format: 'knockout' }, 2, t)).toEqual([
+      {
+        path: 'schedule.kind',
+        message: 'newTournament.issues.noWinner {"format":"tournaments.format.knockout","game":"6561"}',
+      },
+    ]);
+    expect(localIssues({ ...form, game: 'more', format: 'knockout' }, 2, t)).toEqual([]);
+  });
+});

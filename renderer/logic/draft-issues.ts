@@ -1,6 +1,7 @@
 import type { Response } from '../../shared/ipc/contract.ts';
 import { FORMAT_SEATS, fitsSeats } from '../../shared/tournament/formats/kinds.ts';
-import { boardLines, hasBoards, type DraftForm } from './draft.ts';
+import { findGameInfo } from '../../shared/games/registry.ts';
+import { boardLines, formatsWithoutWinner, hasBoards, type DraftForm } from './draft.ts';
 import { factorRangeIssues } from './factor-range.ts';
 
 /**
@@ -86,6 +87,14 @@ export function localIssues(form: DraftForm, seats: number, t: Translate): Field
       message: t(`newTournament.issues.formatSeats.${FORMAT_SEATS[form.format]}`, {
         format: t(`tournaments.format.${form.format}`),
         seats,
+      }),
+    });
+  else if (formatsWithoutWinner(form.game, seats).includes(form.format))
+    out.push({
+      path: 'schedule.kind',
+      message: t('newTournament.issues.noWinner', {
+        format: t(`tournaments.format.${form.format}`),
+        game: findGameInfo(form.game)?.title ?? form.game,
       }),
     });
   if (form.format === 'gauntlet') {

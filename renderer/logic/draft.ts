@@ -1,8 +1,14 @@
-import { findGame } from '../../shared/games/registry.ts';
+import { findGame, findGameInfo } from '../../shared/games/registry.ts';
 import type { GameId } from '../../shared/games/types.ts';
 import type { Request, Response } from '../../shared/ipc/contract.ts';
 import type { TimingMode } from '../../shared/timing/modes.ts';
-import { formatsFor, type FormatKind } from '../../shared/tournament/formats/kinds.ts';
+import {
+  FORMAT_KINDS,
+  formatMisfit,
+  formatsFor,
+  formatsForGame,
+  type FormatKind,
+} from '../../shared/tournament/formats/kinds.ts';
 
 /**
  * The new-tournament form as plain data, and the pure steps around it: the defaults for a game, the
@@ -68,6 +74,23 @@ export function hasBoards(game: GameId): boolean {
   return findGame(game)?.info.hasBoard ?? false;
 }
 
+/**
+ * The formats that can play `game` with `seats` seats (as the games list gives them): the engine's one
+ * rule (kinds.ts), with the game's `cooperative` fact from its registration.
+ */
+export function gameFormats(game: GameId, seats: number): FormatKind[] {
+  return formatsForGame({ seats, cooperative: findGameInfo(game)?.cooperative ?? false });
+}
+
+/**
+ * The formats that fit `game`'s seats but not the game itself, because both players always get the same
+ * score (6561): the form says why they are not offered.
+ */
+export function formatsWithoutWinner(game: GameId, seats: number): FormatKind[] {
+  const facts = { seats, cooperative: findGameInfo(game)?.cooperative ?? false };
+  return FORMAT_KINDS.filter((kind) => formatMisfit(kind, facts) === 'cooperative');
+}
+
 /** A fresh random tournament seed (0 … 2³²−1); `random` is for tests. */
 export function randomSeed(random: () => number = Math.random): number {
   return Math.floor(random() * 0x1_0000_0000) >>> 0;
@@ -83,7 +106,7 @@ export function defaultForm(
   return {
     name: '',
     game,
-    format: formatsFor(seats)[0] ?? 'swiss',
+    format: gameFormats(game, seats)[0] ?? 'swiss',
     repeats: 1,
     permutations: 'all',
     groupMode: 'rounds',
@@ -118,7 +141,8 @@ export function defaultForm(
  */
 export function switchGame(form: DraftForm, game: GameId, seats: number, bots: readonly LibraryBot[]): void {
   form.game = game;
-  if (!formatsFor(seats).includes(form.format)) form.format = formatsFor(seats)[0] ?? 'swiss';
+  const fitting = gameFormats(game, seats);
+  if (!fitting.includes(form.format)) form.format = fitting[0] ?? 'swiss';
   const playable = new Set(botsForGame(bots, game).map((b) => b.id));
   form.bots = form.bots.filter((id) => playable.has(id));
   form.challengers = form.challengers.filter((id) => form.bots.includes(id));

@@ -287,8 +287,17 @@ describe('NewTournamentView', () => {
       wrapper.findAll('[data-testid="format-select"] option').map((o) => o.attributes('value'));
     expect(formats()).toEqual(['groups', 'swiss', 'gauntlet']);
     expect(wrapper.find('[data-testid="bot-option-Less random"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="format-not-offered"]').exists()).toBe(false);
     await wrapper.get('[data-testid="game-6561"]').trigger('click');
+    // 6561 is cooperative (both players always score the same): no knockout match could be won.
+    expect(formats()).toEqual(['round-robin', 'swiss', 'gauntlet']);
+    expect(wrapper.get('[data-testid="format-not-offered"]').text()).toBe(
+      'Knockout is not offered: in 6561 both players always get the same score, so no match can be won and the seeding alone would decide every one.',
+    );
+    await wrapper.get('[data-testid="game-more"]').trigger('click');
     expect(formats()).toEqual(['round-robin', 'swiss', 'knockout', 'gauntlet']);
+    expect(wrapper.find('[data-testid="format-not-offered"]').exists()).toBe(false);
+    await wrapper.get('[data-testid="game-6561"]').trigger('click');
     expect(wrapper.find('[data-testid="bot-option-Less random"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="bot-option-Broken"]').attributes('disabled')).toBeDefined();
     expect(wrapper.find('[data-testid="boards-given"]').exists()).toBe(false);

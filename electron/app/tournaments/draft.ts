@@ -127,8 +127,8 @@ export function checkDraft(input: unknown, context: DraftContext): DraftCheck {
     const ids = participantIds(checked.data.bots.map((b) => b.name));
     const participants = checked.data.bots.map((b, i) => ({ id: ids[i] ?? b.name, name: b.name }));
     const format = formatOf(checked.data, participants);
-    const seats = gameInfo(draft.game).seats;
-    const wrong = validateFormat(format, seats, participants.length, ids);
+    const game = gameInfo(draft.game);
+    const wrong = validateFormat(format, game.seats, participants.length, ids, { game });
     if (wrong !== null) issues.push({ path: 'schedule', message: wrong });
   }
   return issues.length === 0 && checked.success

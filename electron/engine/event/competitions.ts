@@ -176,7 +176,9 @@ function competitionConfig(
   if (!parsed.ok) return { ok: false, message: parsed.error.message };
   const ids = participantIds(seats.map((s) => s.name));
   const participants = seats.map((s, i) => ({ id: ids[i] ?? s.name, name: s.name }));
-  const problem = validateFormat(formatOf(parsed.value, participants), game.seats, seats.length, ids);
+  const problem = validateFormat(formatOf(parsed.value, participants), game.seats, seats.length, ids, {
+    game,
+  });
   return problem
     ? { ok: false, message: `the ${kind === 'final' ? "final's" : "test's"} format: ${problem}` }
     : { ok: true, config: parsed.value };

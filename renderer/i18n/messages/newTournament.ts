@@ -20,6 +20,8 @@ export default {
       format: {
         title: 'Format',
         label: 'Format',
+        noWinner:
+          '{format} is not offered: in {game} both players always get the same score, so no match can be won and the seeding alone would decide every one.',
         about: {
           'round-robin': 'Every pair plays both seat orders, as often as you repeat it.',
           groups:
@@ -152,6 +154,8 @@ export default {
           'multi-player': '{format} is for games of 3 or more players; this game has {seats}.',
         },
         noBoards: 'Paste at least one board, or let Jury generate them.',
+        noWinner:
+          '{format} cannot be played with {game}: both players always get the same score, so no match can be won. Choose another format.',
         kind: {
           thisField: 'This field',
           'too-small': '{field} must be at least {limit}.',
@@ -185,6 +189,8 @@ export default {
       format: {
         title: 'Opzet',
         label: 'Opzet',
+        noWinner:
+          '{format} wordt niet aangeboden: in {game} krijgen beide spelers altijd dezelfde score, dus geen enkele match kan gewonnen worden en alleen de plaatsing zou ze beslissen.',
         about: {
           'round-robin': 'Elk tweetal speelt beide volgordes, zo vaak als je het herhaalt.',
           groups:
@@ -320,6 +326,8 @@ export default {
           'multi-player': '{format} is voor spellen van 3 of meer spelers; dit spel heeft er {seats}.',
         },
         noBoards: 'Plak minstens één bord, of laat Jury ze maken.',
+        noWinner:
+          '{format} kan niet met {game}: beide spelers krijgen altijd dezelfde score, dus geen enkele match kan gewonnen worden. Kies een andere opzet.',
         kind: {
           thisField: 'Dit veld',
           'too-small': '{field} moet minstens {limit} zijn.',

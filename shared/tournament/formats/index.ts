@@ -4,7 +4,7 @@ import { gauntlet, type GauntletSettings } from './gauntlet.ts';
 import { knockout, type KnockoutSettings } from './knockout.ts';
 import { roundRobin, type RoundRobinSettings } from './round-robin.ts';
 import { swiss, type SwissSettings } from './swiss.ts';
-import { FORMAT_NAMES, seatProblem, type FormatKind } from './kinds.ts';
+import { FORMAT_NAMES, cooperativeProblem, seatProblem, type FormatKind } from './kinds.ts';
 
 export type { SeatOrders } from './groups.ts';
 export { gameCountsEqual } from './game-counts.ts';
@@ -12,10 +12,16 @@ export { roundTables } from './groups.ts';
 export {
   FORMAT_KINDS,
   FORMAT_NAMES,
+  FORMAT_NEEDS_WINNER,
   FORMAT_SEATS,
+  cooperativeProblem,
   fitsSeats,
+  formatMisfit,
   formatsFor,
+  formatsForGame,
   seatProblem,
+  type FormatGame,
+  type FormatMisfit,
   type FormatKind,
   type SeatRule,
 } from './kinds.ts';
@@ -72,6 +78,11 @@ export interface ValidateFormatOptions {
    * an event accepted then is still played to its end. Its config cannot change any more.
    */
   readonly stored?: boolean;
+  /**
+   * The game's facts (`gameInfo(id)`): a format whose matches must be won is refused for a cooperative
+   * game ({@link cooperativeProblem}), unless the event is stored. Without them, that is not checked.
+   */
+  readonly game?: { readonly title: string; readonly cooperative: boolean };
 }
 
 /**
@@ -90,6 +101,9 @@ export function validateFormat(
   const name = FORMAT_NAMES[config.kind];
   const seatsWrong = seatProblem(config.kind, seats);
   if (seatsWrong) return seatsWrong;
+  const game = options.game;
+  const noWinner = strict && game ? cooperativeProblem(config.kind, game.cooperative, game.title) : null;
+  if (noWinner) return noWinner;
   if (participantCount < seats)
     return `${name} needs at least ${seats} players for a ${seats}-seat game; there are ${participantCount}`;
   switch (config.kind) {

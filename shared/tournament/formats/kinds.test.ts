@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FORMAT_KINDS, fitsSeats, formatsFor, seatProblem } from './kinds.ts';
+import {
+  FORMAT_KINDS,
+  cooperativeProblem,
+  fitsSeats,
+  formatMisfit,
+  formatsFor,
+  formatsForGame,
+  seatProblem,
+} from './kinds.ts';
 
 describe('the seat rule of the formats', () => {
   it('pairs for round robin and knockout, 3 or more seats for groups, any game for Swiss and gauntlet', () => {
@@ -29,5 +37,16 @@ describe('the seat rule of the formats', () => {
     expect(seatProblem('groups', 3)).toBeNull();
     expect(seatProblem('swiss', 2)).toBeNull();
     expect(seatProblem('gauntlet', 4)).toBeNull();
+  });
+});
+
+describe('formats a game can play', () => {
+  it('leaves knockout out for a cooperative game, whose matches nobody wins', () => {
+    expect(formatsForGame({ seats: 2, cooperative: true })).toEqual(['round-robin', 'swiss', 'gauntlet']);
+    expect(formatsForGame({ seats: 2, cooperative: false })).toEqual(formatsFor(2));
+    expect(formatMisfit('knockout', { seats: 2, cooperative: true })).toBe('cooperative');
+    expect(formatMisfit('knockout', { seats: 4, cooperative: true })).toBe('seats');
+    expect(cooperativeProblem('knockout', true, '6561')).toMatch(/^knockout needs matches that someone wins/);
+    expect(cooperativeProblem('swiss', true, '6561')).toBeNull();
   });
 });

@@ -67,3 +67,51 @@ export function seatProblem(kind: FormatKind, seats: number, game = 'this game')
     ? `${name} is for 2-player games; ${game} has ${seats} seats (use groups)`
     : `${name} are for games of 3 or more players; ${game} has ${seats} seats (use round robin)`;
 }
+
+/**
+ * Formats whose matches must be won: a knockout sends the winner of each match on. A game in which both
+ * players always get the same score (a cooperative game, {@link FormatGame.cooperative}: 6561,
+ * docs/rules/6561.md) ties every match, so its seeding alone would decide the event.
+ */
+export const FORMAT_NEEDS_WINNER: Readonly<Record<FormatKind, boolean>> = {
+  'round-robin': false,
+  groups: false,
+  swiss: false,
+  knockout: true,
+  gauntlet: false,
+};
+
+/** The facts of a game that decide which formats can play it (its registration's `GameFacts`). */
+export interface FormatGame {
+  readonly seats: number;
+  /** Both players always get the same score: no game can tell two bots apart. */
+  readonly cooperative: boolean;
+}
+
+/** Why format `kind` cannot play `game` at all, or null when it can: its seats, or a match no one wins. */
+export type FormatMisfit = 'seats' | 'cooperative';
+
+/** What keeps format `kind` from playing `game`, or null: the seat rule first, then a match's winner. */
+export function formatMisfit(kind: FormatKind, game: FormatGame): FormatMisfit | null {
+  if (!fitsSeats(kind, game.seats)) return 'seats';
+  if (FORMAT_NEEDS_WINNER[kind] && game.cooperative) return 'cooperative';
+  return null;
+}
+
+/** The formats that can play `game`, in {@link FORMAT_KINDS} order (the usual choice first). */
+export function formatsForGame(game: FormatGame): FormatKind[] {
+  return FORMAT_KINDS.filter((kind) => formatMisfit(kind, game) === null);
+}
+
+/**
+ * Why format `kind` cannot play a cooperative game, in one English sentence naming `game` (its title),
+ * or null when it can; the app's form says the same rule in its own words.
+ */
+export function cooperativeProblem(
+  kind: FormatKind,
+  cooperative: boolean,
+  game = 'this game',
+): string | null {
+  if (!FORMAT_NEEDS_WINNER[kind] || !cooperative) return null;
+  return `${FORMAT_NAMES[kind]} needs matches that someone wins, but in ${game} both players always get the same score, so seeding alone would decide every match (use round robin or Swiss)`;
+}

@@ -31,8 +31,10 @@ describe('jury run refuses what the config cannot mean, before it creates anythi
       const dir = folder();
       const db = join(dir, 'event.sqlite');
       const good = writeJson(dir, 'good.json', smallEvent);
+      // Knockout on More: a 6561 match cannot be won (see below).
       const knockout = writeJson(dir, 'knockout.json', {
         ...smallEvent,
+        game: 'more',
         schedule: { kind: 'knockout', ratings: { Greedy: 1800, Nobody: 2100 } },
       });
       const swiss = writeJson(dir, 'swiss.json', {
@@ -61,7 +63,8 @@ describe('jury run refuses what the config cannot mean, before it creates anythi
       expect(ran.code, ran.err).toBe(0);
       writeJson(dir, 'knockout.json', {
         ...smallEvent,
-        schedule: { kind: 'knockout', ratings: { Greedy: 1800 } },
+        game: 'more',
+        schedule: { kind: 'knockout', gamesPerMatch: 1, ratings: { Greedy: 1800 } },
       });
       writeJson(dir, 'swiss.json', {
         ...smallEvent,
@@ -72,6 +75,21 @@ describe('jury run refuses what the config cannot mean, before it creates anythi
         jury('run', swiss, '--db', join(dir, 'swiss.sqlite')),
       ]);
       for (const r of fixed) expect(r.code, r.err).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'a knockout of a cooperative game (6561: both players always score the same), whose seeding would decide it',
+    async () => {
+      const dir = folder();
+      const config = writeJson(dir, 'knockout.json', { ...smallEvent, schedule: { kind: 'knockout' } });
+      const before = snapshot(dir);
+      refused(
+        await jury('run', config, '--db', join(dir, 'knockout.sqlite')),
+        /^jury: schedule: knockout needs matches that someone wins, but in 6561 both players always get the same score, so seeding alone would decide every match \(use round robin or Swiss\)\n$/,
+      );
+      expect(snapshot(dir)).toEqual(before);
     },
     SLOW,
   );
