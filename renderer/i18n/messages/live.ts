@@ -8,6 +8,9 @@ export default {
         start: 'Start',
         continue: 'Continue',
         pause: 'Pause',
+        pauseHint: 'Games under way are played to their end first; no new game starts until you resume.',
+        pausing:
+          'Pausing: the game under way is played to its end first. | Pausing: the {count} games under way are played to their end first.',
         resume: 'Resume',
         stop: 'Finish, then stop',
         stopHint: 'The running games finish; no new game starts. Continue later.',
@@ -58,6 +61,9 @@ export default {
         start: 'Starten',
         continue: 'Verdergaan',
         pause: 'Pauzeren',
+        pauseHint: 'Lopende partijen worden eerst uitgespeeld; er begint geen nieuwe partij tot je hervat.',
+        pausing:
+          'Pauzeren: de lopende partij wordt eerst uitgespeeld. | Pauzeren: de {count} lopende partijen worden eerst uitgespeeld.',
         resume: 'Hervatten',
         stop: 'Afmaken, dan stoppen',
         stopHint: 'De lopende partijen worden afgemaakt; er begint geen nieuwe. Later kun je verdergaan.',
