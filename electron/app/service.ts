@@ -37,8 +37,10 @@ export interface JuryServiceOptions {
   readonly launcher?: Launcher;
   /** The least time between two live frames of one board (default 100 ms). */
   readonly frameIntervalMs?: number;
-  /** This machine's speed benchmark time (ms) when already known (tests); measured once otherwise. */
+  /** A fixed speed benchmark time (ms) for this machine (tests); measured at quiet moments otherwise. */
   readonly benchmarkMs?: number;
+  /** One speed measurement of this machine (ms), instead of the CPU benchmark (tests). */
+  readonly benchmark?: () => number;
   /**
    * How `event.open` opens an event and serves it to the LAN (the desktop app: app/event/desktop-event.ts);
    * absent: `event.open` is refused (`jury serve` serves the event it was started with).
@@ -113,7 +115,12 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
   });
   // The name a `jury run` refused by this process's run lock is told.
   const holder = options.mode === 'desktop' ? 'the Jury app' : 'the Jury app in jury serve';
-  const workers = new AppWorkers(settings, options.benchmarkMs);
+  const workers: AppWorkers = new AppWorkers(settings, {
+    ...(options.benchmarkMs === undefined ? {} : { benchmarkMs: options.benchmarkMs }),
+    ...(options.benchmark ? { benchmark: options.benchmark } : {}),
+    // This machine's speed is measured again only while no run here plays games on it.
+    quiet: (): boolean => !tournaments.runs.playsHere(),
+  });
   const tournaments = new Tournaments({
     files,
     library,
@@ -175,8 +182,8 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
       samplesOf(game).map(({ id, name, strength, description }) => ({ id, name, strength, description })),
     'match.play': (request) => tracked(() => playOne(request, launcher, settings.get().defaults)),
     'system.protections': (limits) => systemProtections(limits, settings.get().defaults),
-    'settings.get': () => settings.get(),
-    'settings.set': (patch) => settings.set(patch),
+    'settings.get': () => settings.shown(),
+    'settings.set': async (patch) => (await settings.set(patch), settings.shown()),
     'workers.list': () => workers.list(),
     'presets.list': () => presets.list(),
     'presets.save': (preset) => presets.save(preset),
@@ -234,6 +241,7 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
       await Promise.allSettled([...pending]);
       await launcher.shutdownAll();
       coalescer.close();
+      workers.close();
       listeners.clear();
     },
   };

@@ -1,6 +1,6 @@
 import { readWorkers, type WorkersView } from '../engine/workers/app-view.ts';
 import { parseRedisUrl, redisProblem, type RedisTarget } from '../engine/workers/connection.ts';
-import { cpuBenchmarkMs } from '../engine/workers/speed.ts';
+import { keepMeasuring, SpeedGauge, type SpeedReading } from '../engine/workers/speed-gauge.ts';
 import type { SettingsStore } from './settings-store.ts';
 
 /**
@@ -16,28 +16,66 @@ export function redisUrlWithoutPassword(url: string): string {
 export interface WorkerConnection {
   readonly target: RedisTarget;
   readonly secret: string;
-  /** This machine's speed benchmark time (ms), measured once per app start. */
-  readonly benchmarkMs: number;
+  /** This machine's speed gauge: a run measures it before its first job and reads it for every job. */
+  readonly gauge: SpeedGauge;
+}
+
+/** How the app's remote workers are made; every field has a default. */
+export interface AppWorkersOptions {
+  /** A fixed speed benchmark time for this machine instead of measuring (tests). */
+  readonly benchmarkMs?: number;
+  /** One speed measurement (ms) instead of the CPU benchmark (tests). */
+  readonly benchmark?: () => number;
+  /**
+   * Whether this machine plays no game of its own now (no run of this process on local slots): only then
+   * is its speed measured again. Always, by default.
+   */
+  readonly quiet?: () => boolean;
 }
 
 /**
  * The app's side of remote workers (docs/workers.md): the settings' queue, checked before a run starts,
- * and the workers beating on it. This machine's speed benchmark is measured once, at its first use.
+ * and the workers beating on it. This machine's speed (the reference of every worker's factor) is
+ * measured at its first use, and then again every few minutes while it plays no game of its own and
+ * before each run on workers; the fastest of its latest measurements counts.
  */
 export class AppWorkers {
   readonly #settings: SettingsStore;
-  #benchmarkMs: number | null;
+  readonly #options: AppWorkersOptions;
+  #gauge: SpeedGauge | null = null;
+  #stopMeasuring: (() => void) | null = null;
 
-  /** `benchmarkMs`: this machine's benchmark time when already known (tests). */
-  constructor(settings: SettingsStore, benchmarkMs?: number) {
+  constructor(settings: SettingsStore, options: AppWorkersOptions = {}) {
     this.#settings = settings;
-    this.#benchmarkMs = benchmarkMs ?? null;
+    this.#options = options;
   }
 
-  /** This machine's speed benchmark time, measured at the first call. */
-  benchmarkMs(): number {
-    this.#benchmarkMs ??= cpuBenchmarkMs();
-    return this.#benchmarkMs;
+  /** This machine's speed gauge, measured (and then kept measured at quiet moments) from the first call. */
+  gauge(): SpeedGauge {
+    if (this.#gauge === null) {
+      const { benchmarkMs: fixed, benchmark } = this.#options;
+      const gauge = new SpeedGauge(
+        fixed === undefined ? (benchmark ? { benchmark } : {}) : { benchmark: () => fixed },
+      );
+      gauge.measure();
+      this.#stopMeasuring = keepMeasuring(gauge, this.quiet);
+      this.#gauge = gauge;
+    }
+    return this.#gauge;
+  }
+
+  /** Whether this machine plays no game of its own now. */
+  readonly quiet = (): boolean => this.#options.quiet?.() ?? true;
+
+  /** This machine's speed benchmark as it stands: the fastest of its latest measurements, and when. */
+  reference(): SpeedReading {
+    return this.gauge().current();
+  }
+
+  /** Stops measuring at quiet moments. */
+  close(): void {
+    this.#stopMeasuring?.();
+    this.#stopMeasuring = null;
   }
 
   /** The settings' Redis target, or why there is none. */
@@ -64,13 +102,14 @@ export class AppWorkers {
     }
     const problem = await redisProblem(target);
     if (problem !== null) throw new Error(`this tournament plays on remote workers, but ${problem}`);
-    return { target, secret, benchmarkMs: this.benchmarkMs() };
+    return { target, secret, gauge: this.gauge() };
   }
 
   /** The workers beating now, for `workers.list`. */
   async list(): Promise<WorkersView> {
     const target = this.target();
-    if ('problem' in target) return { connected: false, problem: target.problem, workers: [] };
-    return readWorkers(target, this.benchmarkMs());
+    if ('problem' in target)
+      return { connected: false, problem: target.problem, reference: null, workers: [] };
+    return readWorkers(target, this.reference());
   }
 }

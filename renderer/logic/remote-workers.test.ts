@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedisUrl, checkSecret, formatFactor, secondsSince } from './remote-workers.ts';
+import { agoOf, checkRedisUrl, checkSecret, formatFactor, secondsSince } from './remote-workers.ts';
 
 describe('checkRedisUrl', () => {
   it('takes redis:// and rediss:// URLs, trimmed, and an empty field as none', () => {
@@ -60,6 +60,15 @@ describe('the list’s figures', () => {
     expect(secondsSince('2026-11-27T08:00:07.000Z', now)).toBe(3);
     expect(secondsSince('2026-11-27T08:00:12.000Z', now)).toBe(0);
     expect(secondsSince('yesterday', now)).toBeNull();
+  });
+
+  it('says how long ago in seconds, then minutes, then hours', () => {
+    const now = Date.parse('2026-11-27T20:00:00.000Z');
+    expect(agoOf('2026-11-27T19:59:01.000Z', now)).toEqual({ key: 'workers.secondsAgo', count: 59 });
+    expect(agoOf('2026-11-27T19:59:00.000Z', now)).toEqual({ key: 'workers.minutesAgo', count: 1 });
+    expect(agoOf('2026-11-27T19:00:00.001Z', now)).toEqual({ key: 'workers.minutesAgo', count: 59 });
+    expect(agoOf('2026-11-27T17:30:00.000Z', now)).toEqual({ key: 'workers.hoursAgo', count: 2 });
+    expect(agoOf('not a time', now)).toBeNull();
   });
 
   it('shows a factor with two decimals', () => {

@@ -65,6 +65,24 @@ export function secondsSince(lastSeen: string, now: number): number | null {
   return Math.max(0, Math.floor((now - at) / 1000));
 }
 
+/** How long ago something happened, as the list says it: a message key of the `workers` area and its count. */
+export interface Ago {
+  readonly key: 'workers.secondsAgo' | 'workers.minutesAgo' | 'workers.hoursAgo';
+  readonly count: number;
+}
+
+/**
+ * How long before `now` (ms) the moment `at` (ISO 8601) was: whole seconds under a minute, whole minutes
+ * under an hour, else whole hours (a speed measurement can be hours old); null for a time that does not read.
+ */
+export function agoOf(at: string, now: number): Ago | null {
+  const seconds = secondsSince(at, now);
+  if (seconds === null) return null;
+  if (seconds < 60) return { key: 'workers.secondsAgo', count: seconds };
+  if (seconds < 3600) return { key: 'workers.minutesAgo', count: Math.floor(seconds / 60) };
+  return { key: 'workers.hoursAgo', count: Math.floor(seconds / 3600) };
+}
+
 /** A speed factor as the list shows it: two decimals (`1.25`), never `-0` or an exponent. */
 export function formatFactor(factor: number): string {
   return factor.toFixed(2);

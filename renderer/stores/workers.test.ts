@@ -11,10 +11,13 @@ const labB: WorkersView['workers'][number] = {
   slots: 3,
   running: 1,
   speedFactor: 1.25,
+  benchmarkMs: 50,
+  measuredAt: '2026-11-27T07:58:00.000Z',
   lastSeen: '2026-11-27T08:00:00.000Z',
   problem: null,
 };
-const answer: WorkersView = { connected: true, problem: null, workers: [labB] };
+const reference = { benchmarkMs: 40, measuredAt: '2026-11-27T07:59:00.000Z', measurements: 2 };
+const answer: WorkersView = { connected: true, problem: null, reference, workers: [labB] };
 
 beforeEach(() => {
   setActivePinia(createPinia());
@@ -43,7 +46,12 @@ describe('workers store', () => {
     api.workersList.mockRejectedValue(new Error('the engine is gone'));
     const store = useWorkersStore();
     await store.load();
-    expect(store.view).toEqual({ connected: false, problem: 'the engine is gone', workers: [] });
+    expect(store.view).toEqual({
+      connected: false,
+      problem: 'the engine is gone',
+      reference: null,
+      workers: [],
+    });
     expect(store.loading).toBe(false);
   });
 
@@ -68,7 +76,7 @@ describe('workers store', () => {
   it('follows again after every follower stopped', async () => {
     const store = useWorkersStore();
     store.follow()();
-    api.workersList.mockResolvedValue({ connected: true, problem: null, workers: [] });
+    api.workersList.mockResolvedValue({ connected: true, problem: null, reference, workers: [] });
     const stop = store.follow();
     await vi.advanceTimersByTimeAsync(WORKERS_REFRESH_MS);
     expect(api.workersList).toHaveBeenCalledTimes(3);
@@ -87,7 +95,7 @@ describe('workers store, slow answers', () => {
     expect(api.workersList).toHaveBeenCalledTimes(1);
     // A read on demand overtakes the waiting one; the late answer is dropped.
     await store.load();
-    answerSlow({ connected: false, problem: 'late', workers: [] });
+    answerSlow({ connected: false, problem: 'late', reference: null, workers: [] });
     await vi.advanceTimersByTimeAsync(0);
     expect(store.view).toEqual(answer);
     expect(store.loading).toBe(false);

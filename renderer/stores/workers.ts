@@ -31,7 +31,7 @@ export const useWorkersStore = defineStore('workers', () => {
     try {
       answer = await jury().workersList();
     } catch (cause) {
-      answer = { connected: false, problem: messageOf(cause), workers: [] };
+      answer = { connected: false, problem: messageOf(cause), reference: null, workers: [] };
     }
     if (mine !== asked) return;
     view.value = answer;

@@ -36,6 +36,8 @@ interface RunSlot {
   cancelled: boolean;
   /** Settles once the run (or its failed start) is completely over. */
   over: Promise<void>;
+  /** Whether it plays games on this machine (not only on remote workers). */
+  local: boolean;
 }
 
 /**
@@ -82,7 +84,12 @@ export class ActiveRuns {
     await this.ending(id);
     if (this.#slots.has(id)) throw new Error(`${id} is running already`);
     let settle = (): void => {};
-    const slot: RunSlot = { run: null, cancelled: false, over: new Promise((r) => (settle = r)) };
+    const slot: RunSlot = {
+      run: null,
+      cancelled: false,
+      over: new Promise((r) => (settle = r)),
+      local: true,
+    };
     this.#slots.set(id, slot);
     let prepared: PreparedRun | null = null;
     let remote: RemoteRun | null = null;
@@ -91,6 +98,7 @@ export class ActiveRuns {
       const { files, launcher, coalescer, emit, durations } = this.#opts;
       // A tournament on remote workers needs their queue: checked before the store is touched.
       const onWorkers = workersOf(path);
+      slot.local = !onWorkers || onWorkers.localSlots > 0;
       const connection: WorkerConnection | null = onWorkers ? await this.#opts.workers.connection() : null;
       // The same preparation as `jury run`'s: the store checked page by page and locked for this run (a
       // store `jury run` or another app is running is refused with a StoreError that names that run), the
@@ -110,7 +118,9 @@ export class ActiveRuns {
           localSlots: onWorkers.localSlots,
           baseDir: files.folder,
           factorRange: onWorkers.factorRange ?? null,
-          benchmarkMs: connection.benchmarkMs,
+          // This machine's speed is measured before the run's first job unless other runs play here.
+          gauge: connection.gauge,
+          quiet: () => !this.playsHere(id),
           onEvent: relay.forward,
         });
       }
@@ -154,6 +164,15 @@ export class ActiveRuns {
         this.#opts.emit('tournament.changed', { id, reason: 'state', game: null });
       });
     return run;
+  }
+
+  /**
+   * Whether a run of this process (other than `except`'s) plays games on this machine now, or is
+   * getting ready to: this machine's speed is not measured then (it would slow those games).
+   */
+  playsHere(except?: string): boolean {
+    for (const [id, slot] of this.#slots) if (id !== except && slot.local && !isOver(slot)) return true;
+    return false;
   }
 
   /** Whether `id` has a run (starting, under way, or ending). */

@@ -1,5 +1,6 @@
 import { onShortConnection, type RedisTarget } from './connection.ts';
 import { WORKER_KEYS } from './names.ts';
+import type { SpeedReading } from './speed-gauge.ts';
 import { speedFactor } from './speed.ts';
 import type { WorkerBeat } from './worker.ts';
 
@@ -11,6 +12,10 @@ export interface WorkerView {
   readonly running: number;
   /** Its benchmark time over this machine's (1.25: 25% slower). */
   readonly speedFactor: number;
+  /** Its benchmark time (ms): the fastest of its latest measurements. */
+  readonly benchmarkMs: number;
+  /** When it last measured its speed (ISO 8601; a worker of an older Jury: when it started). */
+  readonly measuredAt: string;
   readonly lastSeen: string;
   /** Why it hands jobs back, or null. */
   readonly problem: string | null;
@@ -21,25 +26,27 @@ export interface WorkersView {
   readonly connected: boolean;
   /** Why the queue cannot be read (no URL, Redis away), or null. */
   readonly problem: string | null;
+  /** This machine's benchmark the factors are against, and when it was last measured (null: not connected). */
+  readonly reference: SpeedReading | null;
   readonly workers: WorkerView[];
 }
 
 /**
  * Reads the heartbeats of the workers beating on the Redis at `target` (the `jury:worker:*` keys every
- * worker refreshes every 2 s), by name, each with its speed factor against `referenceMs` (this machine's
- * benchmark time). One short connection per call, which never retries: an unreachable Redis answers
- * `connected: false` with the reason within `waitMs`.
+ * worker refreshes every 2 s), by name, each with its speed factor against `reference` (this machine's
+ * benchmark as its gauge reads it). One short connection per call, which never retries: an unreachable
+ * Redis answers `connected: false` with the reason within `waitMs`.
  */
 export async function readWorkers(
   target: RedisTarget,
-  referenceMs: number,
+  reference: SpeedReading,
   waitMs = 3000,
 ): Promise<WorkersView> {
   const answered = await onShortConnection(target, waitMs, async (client) => {
     const keys = await client.keys(WORKER_KEYS);
     return keys.length === 0 ? [] : await client.mget(...keys);
   });
-  if (!answered.ok) return { connected: false, problem: answered.problem, workers: [] };
+  if (!answered.ok) return { connected: false, problem: answered.problem, reference: null, workers: [] };
   const workers = answered.value
     .flatMap((text) => beatOf(text))
     .map((b) => ({
@@ -47,12 +54,23 @@ export async function readWorkers(
       host: b.host,
       slots: b.slots,
       running: b.running,
-      speedFactor: speedFactor(b.benchmarkMs, referenceMs),
+      speedFactor: speedFactor(b.benchmarkMs, reference.benchmarkMs),
+      benchmarkMs: b.benchmarkMs,
+      measuredAt: b.measuredAt ?? b.startedAt,
       lastSeen: b.lastSeen,
       problem: b.problem,
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { connected: true, problem: null, workers };
+  return {
+    connected: true,
+    problem: null,
+    reference: {
+      benchmarkMs: reference.benchmarkMs,
+      measuredAt: reference.measuredAt,
+      measurements: reference.measurements,
+    },
+    workers,
+  };
 }
 
 /** A heartbeat's facts, or nothing for a value that is not one. */
@@ -63,7 +81,8 @@ function beatOf(text: string | null): WorkerBeat[] {
     return typeof beat.name === 'string' &&
       typeof beat.slots === 'number' &&
       typeof beat.benchmarkMs === 'number' &&
-      beat.benchmarkMs > 0
+      beat.benchmarkMs > 0 &&
+      typeof (beat.measuredAt ?? beat.startedAt) === 'string'
       ? [beat as WorkerBeat]
       : [];
   } catch {

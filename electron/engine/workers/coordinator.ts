@@ -8,7 +8,7 @@ import type { GameSlot, RunnerEvent } from '../tournament/runner.ts';
 import type { RedisTarget } from './connection.ts';
 import { describeBots } from './remote-bots.ts';
 import { RemoteGames } from './remote-games.ts';
-import { cpuBenchmarkMs } from './speed.ts';
+import { keepMeasuring, SpeedGauge } from './speed-gauge.ts';
 import type { WorkerBeat } from './worker.ts';
 
 /** How a run uses remote workers (`jury run --workers`, the app's setting). */
@@ -21,7 +21,14 @@ export interface RemoteRunOptions {
   readonly baseDir: string;
   /** Only workers whose speed factor is in this range play (null: any). */
   readonly factorRange?: readonly [number, number] | null;
-  /** The coordinator's speed benchmark time, when already measured (tests). */
+  /**
+   * This machine's speed gauge (the app keeps one and measures it at quiet moments itself). Absent: the
+   * run makes its own, and measures it again every few minutes while it has no local slots.
+   */
+  readonly gauge?: SpeedGauge;
+  /** Whether this machine plays no game now (other runs' local games): only then is it measured at open. */
+  readonly quiet?: () => boolean;
+  /** A fixed speed benchmark time instead of a gauge (tests, benches). */
   readonly benchmarkMs?: number;
   /** Sees the referee events of remote games (the app's live boards), as `GamePlayerOptions.onEvent`. */
   readonly onEvent?: (game: ScheduledGame, event: RefereeEvent) => void;
@@ -50,14 +57,20 @@ export function runId(prepared: PreparedRun): string {
 
 /**
  * Opens the queue for a prepared run: every program put in Redis by hash, the coordinator's speed
- * measured, and a `play` that routes each game by its slot. The store stays this process's alone.
+ * measured (when this machine is quiet: before the run's first job), and a `play` that routes each game by
+ * its slot. Each job carries the coordinator's reference as it stands when the job is queued (the fastest
+ * of the gauge's latest measurements, so one busy moment does not decide it), and a worker's record
+ * states it. The store stays this process's alone.
  */
 export async function openRemoteRun(
   prepared: PreparedRun,
   localPlay: GamePlayer,
   opts: RemoteRunOptions,
 ): Promise<RemoteRun> {
-  const referenceMs = opts.benchmarkMs ?? cpuBenchmarkMs();
+  const gauge =
+    opts.gauge ?? (opts.benchmarkMs === undefined ? new SpeedGauge() : SpeedGauge.fixed(opts.benchmarkMs));
+  if (opts.quiet?.() ?? true) gauge.measure();
+  const referenceMs = (): number => gauge.current().benchmarkMs;
   const remote = await RemoteGames.open({
     target: opts.target,
     secret: opts.secret,
@@ -77,6 +90,8 @@ export async function openRemoteRun(
     throw e;
   }
   const local = opts.localSlots;
+  // A run with its own gauge (`jury run --workers`) measures again while it plays nothing here.
+  const stopMeasuring = opts.gauge ? () => {} : keepMeasuring(gauge, () => local === 0);
   return {
     play: (game, signal, slot) =>
       slot.slot < local
@@ -90,7 +105,10 @@ export async function openRemoteRun(
       return Math.max(1, local + beats.reduce((n, b) => n + b.slots, 0));
     },
     workers: () => remote.workers(),
-    close: () => remote.close(),
+    close: () => {
+      stopMeasuring();
+      return remote.close();
+    },
   };
 }
 

@@ -23,8 +23,11 @@ export interface RemoteGamesOptions {
   readonly tournament: string;
   readonly config: TournamentConfig;
   readonly bots: readonly RemoteBot[];
-  /** The coordinator's speed benchmark time (ms). */
-  readonly referenceMs: number;
+  /**
+   * The coordinator's speed benchmark time (ms), or what answers it when a job is queued (it may get
+   * better during a run as the coordinator measures again; a job keeps the figure it was queued with).
+   */
+  readonly referenceMs: number | (() => number);
   readonly factorRange?: readonly [number, number] | null;
   /** Sees the referee events of remote games as they come (a few times a second), as a local game's. */
   readonly onEvent?: (game: ScheduledGame, event: RefereeEvent) => void;
@@ -131,7 +134,7 @@ export class RemoteGames {
       game,
       config: opts.config,
       bots: this.bots.filter((b) => game.seats.includes(b.id)),
-      referenceMs: opts.referenceMs,
+      referenceMs: typeof opts.referenceMs === 'number' ? opts.referenceMs : opts.referenceMs(),
       factorRange: this.factorRange,
     } as const;
     let job: Job = await this.queue.add('game', signJob(body, opts.secret), {

@@ -22,7 +22,8 @@ import {
 } from './names.ts';
 import { checkAndSeal, type JobResult } from './record-seal.ts';
 import { RemoteBots } from './remote-bots.ts';
-import { cpuBenchmarkMs, scaledConfig, speedFactor } from './speed.ts';
+import { MEASURE_EVERY_MS, SpeedGauge } from './speed-gauge.ts';
+import { scaledConfig, speedFactor } from './speed.ts';
 
 /** What a worker is started with (`jury worker`). */
 export interface JuryWorkerOptions {
@@ -38,8 +39,12 @@ export interface JuryWorkerOptions {
   readonly log: (line: string) => void;
   /** How long a game's lock lasts without renewal: a dead worker's games are taken again after it (ms). */
   readonly lockMs?: number;
-  /** The speed benchmark's time, when already measured (tests). */
+  /** A fixed speed benchmark time instead of measuring (tests, benches). */
   readonly benchmarkMs?: number;
+  /** One speed measurement (ms), instead of the CPU benchmark (tests). */
+  readonly benchmark?: () => number;
+  /** How old its latest speed measurement may get before an idle moment measures again (ms; 5 minutes). */
+  readonly measureEveryMs?: number;
   /**
    * For `npm run bench` only: answers a job's record without playing it (the queue and the coordinator
    * are what is measured there, not the judge). Absent: every game is played.
@@ -53,8 +58,13 @@ export interface WorkerBeat {
   readonly host: string;
   readonly slots: number;
   readonly running: number;
-  /** Its speed benchmark's time (ms); the factor against a coordinator is this over the coordinator's. */
+  /**
+   * Its speed benchmark's time (ms): the fastest of its latest measurements. The factor against a
+   * coordinator is this over the coordinator's.
+   */
   readonly benchmarkMs: number;
+  /** When it last measured its speed (ISO 8601). A heartbeat of an older Jury has none. */
+  readonly measuredAt?: string;
   readonly jury: string;
   readonly startedAt: string;
   readonly lastSeen: string;
@@ -65,7 +75,9 @@ export interface WorkerBeat {
 /**
  * A remote worker: takes game jobs from the queue, `slots` at a time, and plays each with Jury's own
  * judge and confinement ({@link gamePlayer}), its bots fetched by hash, every time budget scaled by its
- * speed factor; answers the full game record. A job it must not play (not signed with its secret, made by
+ * speed factor; answers the full game record. Its speed is measured when it is made, before the first
+ * game of each run it takes, and every few minutes while it is idle, never while one of its games runs;
+ * the fastest of its latest measurements counts, and a game keeps the factor it started with. A job it must not play (not signed with its secret, made by
  * another Jury version, for another speed range) goes back to the queue for another worker, and the
  * reason shows in its heartbeat. Its games are pinned to cores as a run's slots are.
  */
@@ -73,7 +85,9 @@ export class JuryWorker {
   private readonly opts: JuryWorkerOptions;
   private readonly redis: Redis;
   private readonly bots: RemoteBots;
-  private readonly benchmarkMs: number;
+  private readonly gauge: SpeedGauge;
+  /** The runs it has taken a game of: before the first game of another, it measures its speed again. */
+  private readonly runsSeen = new Set<string>();
   private readonly startedAt = new Date().toISOString();
   private readonly slotsTaken = new Set<number>();
   private readonly aborts = new Set<AbortController>();
@@ -90,7 +104,35 @@ export class JuryWorker {
     const cacheDir = resolve(options.cacheDir);
     const cache = new TreeCache(join(cacheDir, 'programs'));
     this.bots = new RemoteBots(this.redis, cache, join(cacheDir, 'builds'));
-    this.benchmarkMs = options.benchmarkMs ?? cpuBenchmarkMs();
+    const fixed = options.benchmarkMs;
+    this.gauge = new SpeedGauge(
+      fixed === undefined
+        ? options.benchmark
+          ? { benchmark: options.benchmark }
+          : {}
+        : { benchmark: () => fixed },
+    );
+    this.gauge.measure();
+  }
+
+  /** Its speed now: the fastest of its latest measurements, and when it last measured. */
+  speed(): { readonly benchmarkMs: number; readonly measuredAt: string } {
+    return this.gauge.current();
+  }
+
+  /**
+   * Measures its speed again when none of its games is running (a measurement would slow them, and
+   * they it), and says so when the figure that counts changed.
+   */
+  private measureIfIdle(why: string): void {
+    if (this.slotsTaken.size > 0) return;
+    const before = this.gauge.current().benchmarkMs;
+    const now = this.gauge.measure();
+    if (now.benchmarkMs !== before) {
+      this.opts.log(
+        `speed benchmark ${now.benchmarkMs.toFixed(1)} ms (${why}; the fastest of ${now.measurements} measurements)`,
+      );
+    }
   }
 
   /** Starts taking jobs and beating. */
@@ -111,7 +153,7 @@ export class JuryWorker {
     await this.heartbeat();
     this.beat = setInterval(() => void this.heartbeat().catch(() => {}), HEARTBEAT_MS);
     this.opts.log(
-      `worker ${this.opts.name} on ${this.opts.target.shown}: ${this.opts.slots} slot(s), speed benchmark ${this.benchmarkMs.toFixed(1)} ms`,
+      `worker ${this.opts.name} on ${this.opts.target.shown}: ${this.opts.slots} slot(s), speed benchmark ${this.speed().benchmarkMs.toFixed(1)} ms`,
     );
   }
 
@@ -139,12 +181,16 @@ export class JuryWorker {
   }
 
   private async heartbeat(): Promise<void> {
+    if (this.gauge.ageMs() >= (this.opts.measureEveryMs ?? MEASURE_EVERY_MS))
+      this.measureIfIdle('while idle');
+    const speed = this.speed();
     const beat: WorkerBeat = {
       name: this.opts.name,
       host: hostname(),
       slots: this.opts.slots,
       running: this.slotsTaken.size,
-      benchmarkMs: this.benchmarkMs,
+      benchmarkMs: speed.benchmarkMs,
+      measuredAt: speed.measuredAt,
       jury: JURY_VERSION,
       startedAt: this.startedAt,
       lastSeen: new Date().toISOString(),
@@ -185,7 +231,13 @@ export class JuryWorker {
     if (opened.jury !== JURY_VERSION) {
       return this.handBack(job, token, `it runs Jury ${JURY_VERSION}, the coordinator Jury ${opened.jury}`);
     }
-    const factor = speedFactor(this.benchmarkMs, opened.referenceMs);
+    if (!this.runsSeen.has(opened.run)) {
+      this.runsSeen.add(opened.run);
+      this.measureIfIdle(`before the first game of ${opened.tournament}`);
+    }
+    // The factor is fixed here for the whole game: a later measurement changes only later games.
+    const benchmarkMs = this.speed().benchmarkMs;
+    const factor = speedFactor(benchmarkMs, opened.referenceMs);
     const range = opened.factorRange;
     if (range && (factor < range[0] || factor > range[1])) {
       return this.handBack(
@@ -212,7 +264,13 @@ export class JuryWorker {
       });
       const record = await player(opened.game, abort.signal, { slot, concurrency: this.opts.slots });
       this.opts.log(`${opened.tournament}: game ${opened.game.index + 1} played (${record.end.kind})`);
-      const worker = { name: this.opts.name, host: hostname(), speedFactor: factor };
+      const worker = {
+        name: this.opts.name,
+        host: hostname(),
+        speedFactor: factor,
+        benchmarkMs,
+        referenceMs: opened.referenceMs,
+      };
       return { opened, record: { ...record, worker }, live: relay.finish() };
     } finally {
       relay.stop();

@@ -27,8 +27,17 @@ const worker = (name: string, patch: Partial<WorkersView['workers'][number]> = {
   slots: 3,
   running: 2,
   speedFactor: 1.25,
+  benchmarkMs: 50,
+  measuredAt: new Date(Date.now() - 3 * 60_000 - 4200).toISOString(),
   lastSeen: new Date(Date.now() - 4200).toISOString(),
   problem: null,
+  ...patch,
+});
+/** This computer's speed benchmark as `workers.list` answers it. */
+const reference = (patch: Partial<NonNullable<WorkersView['reference']>> = {}) => ({
+  benchmarkMs: 40,
+  measuredAt: new Date(Date.now() - 20_000).toISOString(),
+  measurements: 1,
   ...patch,
 });
 
@@ -51,7 +60,7 @@ const text = (w: VueWrapper, id: string): string => w.get(`[data-testid="${id}"]
 
 beforeEach(() => {
   vi.resetAllMocks();
-  api.workersList.mockResolvedValue({ connected: true, problem: null, workers: [] });
+  api.workersList.mockResolvedValue({ connected: true, problem: null, reference: reference(), workers: [] });
   api.settingsSet.mockImplementation(
     (patch: { workers?: { redisUrl?: string | null; secret?: string | null } }) => {
       const w = patch.workers ?? {};
@@ -171,6 +180,7 @@ describe('Settings → Remote workers: the list', () => {
     api.workersList.mockResolvedValue({
       connected: true,
       problem: null,
+      reference: reference(),
       workers: [
         worker('lab-b'),
         worker('lab-c', {
@@ -187,22 +197,78 @@ describe('Settings → Remote workers: the list', () => {
     expect(w.get('[data-testid="workers-count"]').element.closest('[aria-live]')).not.toBeNull();
     expect(w.get('table').element.closest('[aria-live]')).toBeNull();
     const cells = (name: string) => w.findAll(`[data-testid="worker-${name}"] > *`).map((c) => c.text());
-    expect(cells('lab-b')).toEqual(['lab-b', 'lab-b.lab', '3', '2', '1.25', '4 seconds ago', 'none']);
+    expect(cells('lab-b')).toEqual([
+      'lab-b',
+      'lab-b.lab',
+      '3',
+      '2',
+      '1.25',
+      '3 minutes ago',
+      '4 seconds ago',
+      'none',
+    ]);
     expect(cells('lab-c')).toEqual([
       'lab-c',
       'lab-c.lab',
       '1',
       '0',
       '0.80',
+      '3 minutes ago',
       '4 seconds ago',
       'jobs signed with another secret',
     ]);
+  });
+
+  it('shows when each worker and this computer last measured their speed, in English and Dutch', async () => {
+    api.workersList.mockResolvedValue({
+      connected: true,
+      problem: null,
+      reference: reference({
+        benchmarkMs: 40.25,
+        measuredAt: new Date(Date.now() - 2 * 3600_000 - 60_000).toISOString(),
+        measurements: 7,
+      }),
+      workers: [
+        worker('lab-b', { speedFactor: 1, benchmarkMs: 40.3 }),
+        worker('lab-e', { measuredAt: new Date(Date.now() - 61_000).toISOString(), benchmarkMs: 52.5 }),
+      ],
+    });
+    api.settingsGet.mockResolvedValue(settings(URL, true));
+    const mounted = await mountScreen(Page);
+    wrapper = mounted.wrapper;
+    const w = mounted.wrapper;
+    const header = w.findAll('thead th').map((c) => c.text());
+    expect(header[5]).toBe('Speed measured');
+    const measured = (name: string) => w.get(`[data-testid="worker-${name}"] > :nth-child(6)`);
+    expect(measured('lab-b').text()).toBe('3 minutes ago');
+    expect(measured('lab-b').attributes('title')).toBe('Speed benchmark 40.3 ms');
+    expect(measured('lab-e').text()).toBe('1 minute ago');
+    expect(text(w, 'workers-reference')).toBe(
+      'This computer’s speed benchmark, which every factor is against: 40.3 ms, the fastest of 7 measurements, the last 2 hours ago.',
+    );
+
+    mounted.i18n.global.locale.value = 'nl';
+    await flushPromises();
+    expect(w.findAll('thead th').map((c) => c.text())[5]).toBe('Snelheid gemeten');
+    expect(measured('lab-b').text()).toBe('3 minuten geleden');
+    expect(measured('lab-e').attributes('title')).toBe('Snelheidstest 52,5 ms');
+    expect(text(w, 'workers-reference')).toBe(
+      'De snelheidstest van deze computer, waartegen elke factor geldt: 40,3 ms, de snelste van 7 metingen, de laatste 2 uur geleden.',
+    );
+  });
+
+  it('says a first measurement of this computer without a count', async () => {
+    const w = await mountSection(settings(URL, true));
+    expect(text(w, 'workers-reference')).toBe(
+      'This computer’s speed benchmark, which every factor is against: 40.0 ms, measured 20 seconds ago.',
+    );
   });
 
   it('says why Redis does not answer', async () => {
     api.workersList.mockResolvedValue({
       connected: false,
       problem: 'Redis at redis://:***@192.168.1.10:6379 does not answer (connect ECONNREFUSED)',
+      reference: null,
       workers: [],
     });
     const w = await mountSection(settings(URL, true));
@@ -210,6 +276,7 @@ describe('Settings → Remote workers: the list', () => {
       'Redis does not answer: Redis at redis://:***@192.168.1.10:6379 does not answer (connect ECONNREFUSED)',
     );
     expect(w.find('table').exists()).toBe(false);
+    expect(w.find('[data-testid="workers-reference"]').exists()).toBe(false);
   });
 
   it('reads the list again every 2 s while shown, and stops when it is gone', async () => {
@@ -217,7 +284,12 @@ describe('Settings → Remote workers: the list', () => {
     const w = await mountSection(settings(URL, true));
     expect(text(w, 'workers-state-none')).toContain('No worker is on this Redis yet.');
     expect(api.workersList).toHaveBeenCalledTimes(1);
-    api.workersList.mockResolvedValue({ connected: true, problem: null, workers: [worker('lab-d')] });
+    api.workersList.mockResolvedValue({
+      connected: true,
+      problem: null,
+      reference: reference(),
+      workers: [worker('lab-d')],
+    });
     await vi.advanceTimersByTimeAsync(WORKERS_REFRESH_MS);
     await flushPromises();
     expect(api.workersList).toHaveBeenCalledTimes(2);

@@ -33,11 +33,19 @@ export default {
         slots: 'Games at once',
         running: 'Playing',
         factor: 'Speed factor',
+        measured: 'Speed measured',
         lastSeen: 'Last seen',
         problem: 'Problem',
       },
       factorHint: 'Its speed against this computer: 1.25 is 25% slower, and its bots get 25% more time.',
       secondsAgo: 'just now | 1 second ago | {count} seconds ago',
+      minutesAgo: '1 minute ago | {count} minutes ago',
+      hoursAgo: '1 hour ago | {count} hours ago',
+      benchmark: 'Speed benchmark {ms} ms',
+      reference:
+        'This computer’s speed benchmark, which every factor is against: {ms} ms, measured {ago}. | This computer’s speed benchmark, which every factor is against: {ms} ms, the fastest of {count} measurements, the last {ago}.',
+      measuring:
+        'Each computer counts the fastest of its latest measurements (a busy moment only makes a measurement slower) and measures again before a tournament’s first game and every few minutes, only while it plays no games. A game keeps the factor it started with.',
       noProblem: 'none',
       range: {
         title: 'Speed factor of the workers',
@@ -92,12 +100,20 @@ export default {
         slots: 'Partijen tegelijk',
         running: 'Speelt',
         factor: 'Snelheidsfactor',
+        measured: 'Snelheid gemeten',
         lastSeen: 'Laatst gezien',
         problem: 'Probleem',
       },
       factorHint:
         'Zijn snelheid tegenover deze computer: 1,25 is 25% trager, en zijn bots krijgen 25% meer tijd.',
       secondsAgo: 'zojuist | 1 seconde geleden | {count} seconden geleden',
+      minutesAgo: '1 minuut geleden | {count} minuten geleden',
+      hoursAgo: '1 uur geleden | {count} uur geleden',
+      benchmark: 'Snelheidstest {ms} ms',
+      reference:
+        'De snelheidstest van deze computer, waartegen elke factor geldt: {ms} ms, gemeten {ago}. | De snelheidstest van deze computer, waartegen elke factor geldt: {ms} ms, de snelste van {count} metingen, de laatste {ago}.',
+      measuring:
+        'Elke computer telt de snelste van zijn laatste metingen (een drukke computer maakt een meting alleen trager) en meet opnieuw voor de eerste partij van een toernooi en om de paar minuten, alleen als hij geen partijen speelt. Een partij houdt de factor waarmee ze begon.',
       noProblem: 'geen',
       range: {
         title: 'Snelheidsfactor van de werkers',

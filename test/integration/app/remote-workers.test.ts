@@ -40,7 +40,17 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function startWorker(name: string, secret = SECRET, benchmarkMs = 50): Promise<JuryWorker> {
+/** A speed benchmark that answers `times` in turn (the last one from then on): no real work is timed. */
+function figures(...times: number[]): () => number {
+  let i = 0;
+  return () => times[Math.min(i++, times.length - 1)] ?? NaN;
+}
+
+async function startWorker(
+  name: string,
+  secret = SECRET,
+  speed: number | (() => number) = 50,
+): Promise<JuryWorker> {
   const cacheDir = mkdtempSync(join(tmpdir(), `jury-app-worker-${name}-`));
   dirs.push(cacheDir);
   const w = new JuryWorker({
@@ -51,7 +61,7 @@ async function startWorker(name: string, secret = SECRET, benchmarkMs = 50): Pro
     cacheDir,
     launcher: processLauncher(),
     log: () => {},
-    benchmarkMs,
+    ...(typeof speed === 'number' ? { benchmarkMs: speed } : { benchmark: speed }),
     lockMs: 2000,
   });
   await w.start();
@@ -100,16 +110,27 @@ describe('the app on remote workers', () => {
   });
 
   it('plays a tournament created for workers to the end remotely, and lists the worker', async () => {
-    h = await startHarness({ benchmarkMs: 40 });
-    worker = await startWorker('lab-b');
+    // Both sides first measure at a busy moment (70 ms and 100 ms), then quietly (40 ms and 50 ms) before
+    // the run's first game: the quiet figures decide the games' factor, not the first ones.
+    h = await startHarness({ benchmark: figures(70, 40) });
+    worker = await startWorker('lab-b', SECRET, figures(100, 50));
     await h.call('settings.set', { workers: { redisUrl: redis.url, secret: SECRET } });
 
     const listed = await h.call('workers.list', undefined);
     expect(listed.connected).toBe(true);
     expect(listed.problem).toBeNull();
+    expect(listed.reference).toMatchObject({ benchmarkMs: 70, measurements: 1 });
     expect(listed.workers).toHaveLength(1);
-    expect(listed.workers[0]).toMatchObject({ name: 'lab-b', slots: 2, running: 0, speedFactor: 1.25 });
+    expect(listed.workers[0]).toMatchObject({
+      name: 'lab-b',
+      slots: 2,
+      running: 0,
+      speedFactor: 1.43,
+      benchmarkMs: 100,
+    });
     expect(Date.now() - Date.parse(listed.workers[0]?.lastSeen ?? '')).toBeLessThan(10_000);
+    const firstMeasured = Date.parse(listed.workers[0]?.measuredAt ?? '');
+    expect(Date.now() - firstMeasured).toBeLessThan(30_000);
 
     const draft = await sampleDraft(h, 'Remote');
     await h.call('tournaments.create', { draft: draft as never });
@@ -130,15 +151,27 @@ describe('the app on remote workers', () => {
     const store = TournamentStore.open(join(h.dir, 'tournaments', 'Remote.sqlite'), { readOnly: true });
     try {
       for (const index of [0, 1]) {
+        // Each record states the factor its game was played with and both benchmark times it is made of.
         expect(store.record(index)?.worker).toEqual({
           name: 'lab-b',
           host: expect.any(String),
           speedFactor: 1.25,
+          benchmarkMs: 50,
+          referenceMs: 40,
         });
       }
     } finally {
       store.close();
     }
+    // The list shows the new figures, and when they were measured (the worker's after its first one).
+    let after = await h.call('workers.list', undefined);
+    for (let i = 0; i < 20 && after.workers[0]?.benchmarkMs !== 50; i++) {
+      await new Promise((r) => setTimeout(r, 250)); // its next heartbeat
+      after = await h.call('workers.list', undefined);
+    }
+    expect(after.reference).toMatchObject({ benchmarkMs: 40, measurements: 2 });
+    expect(after.workers[0]).toMatchObject({ speedFactor: 1.25, benchmarkMs: 50 });
+    expect(Date.parse(after.workers[0]?.measuredAt ?? '')).toBeGreaterThan(firstMeasured);
   }, 120_000);
 
   it('refuses to start without a usable queue, saying why, and changes nothing', async () => {
