@@ -43,7 +43,7 @@ function replay(lines: string[], scores: number[], limits: GameReplay['limits'] 
         name: 'bob',
         score: scores[1] ?? 0,
         status: 'TIMEOUT',
-        failure: 'no reply within 5 s',
+        failure: { kind: 'timeout', ply: 4, usedUs: 5_000_000, pending: '' },
         chargedMs: 5000,
         stderrShown: '',
         stderrFull: '',
@@ -165,7 +165,7 @@ describe('GameViewerView', () => {
     expect(wrapper.find('[data-testid="step-label"]').text()).toBe('Move 2 / 3');
     const seats = wrapper.find('[data-testid="replay-seats"]').text();
     expect(seats).toContain('TIMEOUT');
-    expect(seats).toContain('no reply within 5 s');
+    expect(seats).toContain('time limit exceeded at move 5 after 5.000 s');
     expect(wrapper.find('[data-testid="replay-end"]').text()).toBe(
       'bob had no legal move; the remaining distances were added.',
     );
@@ -268,6 +268,41 @@ describe('GameViewerView', () => {
     const wrapper = await mountView();
     expect(wrapper.find('[data-testid="replay-end"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="play-again"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('says that an imported game has no moves to replay, and offers nothing that needs them', async () => {
+    // What the engine answers for a game of CodeCup's result file: its result, one empty transcript.
+    const imported: GameReplay = {
+      ...replay([], [93, 0]),
+      game: 'more',
+      seed: 0,
+      board: null,
+      end: { kind: 'referee-report', message: 'CodeCup game 296165, imported from final.csv' },
+      durationMs: 0,
+      steps: [
+        {
+          ply: 0,
+          seat: null,
+          line: null,
+          by: null,
+          state: { kind: 'transcript', players: 2, lines: [], failures: [], omitted: 0 },
+          chargedMs: null,
+        },
+      ],
+      limits: null,
+      imported: true,
+    };
+    fake.tournamentReplay.mockResolvedValueOnce(imported);
+    const wrapper = await mountView();
+    expect(wrapper.find('[data-testid="imported-game"]').text()).toBe(
+      "Imported from CodeCup's result file, which holds each game's result only: there are no moves to replay.",
+    );
+    expect(wrapper.find('[data-testid="replay-seats"]').text()).toContain('93');
+    for (const gone of ['rerun', 'play-again', 'play-again-panel', 'replay-slider', 'move', 'replay-seed']) {
+      expect(wrapper.find(`[data-testid="${gone}"]`).exists(), gone).toBe(false);
+    }
+    expect(wrapper.findComponent(GameBoard).exists()).toBe(false);
     wrapper.unmount();
   });
 

@@ -82,3 +82,21 @@ export function formatMessage(
   }
   return m.plural === undefined ? t(m.key, values) : t(m.key, values, m.plural);
 }
+
+/**
+ * A message as text from one language's tree, without vue-i18n: for the command line and the exports,
+ * which speak English. `tree` holds the message's key from its root (`{ failure: { crash: … } }` for
+ * `failure.crash`); placeholders are `{name}`; a text with plural forms (`a | b`) takes the first form for
+ * a count of 1, else the last. A key the tree lacks is returned as is.
+ */
+export function textIn(tree: TextTree, m: Message): string {
+  return formatMessage((key, values, plural) => {
+    let node: string | TextTree | undefined = tree;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node !== 'string') return key;
+    const forms = node.split('|').map((form) => form.trim());
+    const form = plural === undefined || forms.length === 1 ? node : plural === 1 ? forms[0] : forms.at(-1);
+    const text = form ?? node;
+    return text.replace(/\{\s*(\w+)\s*\}/g, (whole, name: string) => String(values[name] ?? whole));
+  }, m);
+}

@@ -79,7 +79,11 @@ describe('replaySteps', () => {
     expect(steps.at(-1)?.state).toEqual(finalState(record));
     const replay = gameReplay('Cup', 3, record);
     expect(replay.seats[1]).toMatchObject({ name: 'p1', status: 'ILLEGAL', score: record.scores[1] });
-    expect(replay.seats[1]?.failure).toMatch(/at move/);
+    // The failure and the stand-in's moves go to the renderer as facts, worded there in its language.
+    expect(replay.seats[1]?.failure).toEqual(record.seats[1]?.failure);
+    expect(replay.seats[1]?.failure).toMatchObject({ kind: 'unreadable', ply: 1 });
+    expect(replay.seats[1]?.takeover).toEqual(record.seats[1]?.takeover);
+    expect(replay.seats[1]?.takeover?.moves).toBeGreaterThan(0);
     expect(replay.durationMs).toBe(record.durationUs / 1000);
     expect(replay.limits).toBeNull(); // in-memory players run under no limits
     const limits = {

@@ -3,7 +3,6 @@ import { isImportedGameId } from '../../../shared/games/imported.ts';
 import { recordSteps } from '../../../shared/games/replay-steps.ts';
 import type { gameReplaySchema, replayStepSchema } from '../../../shared/ipc/app-schemas.ts';
 import type { GameRecord } from '../../engine/record/schema.ts';
-import { describeFailure } from '../../engine/referee/failure.ts';
 import { gameLimits } from '../protections.ts';
 import { recordTranscript } from './package-replay.ts';
 
@@ -51,7 +50,8 @@ export function gameReplay(tournament: string, index: number, record: GameRecord
       name: s.name,
       score: s.score,
       status: s.status,
-      failure: s.failure ? describeFailure(s.failure) : null,
+      failure: s.failure,
+      takeover: s.takeover,
       chargedMs: s.time.chargedUs / 1000,
       stderrShown: s.stderr.shown,
       stderrFull: s.stderr.full,

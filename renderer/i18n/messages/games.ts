@@ -70,6 +70,8 @@ export default {
         title: 'Game {game} · {title}',
         unavailable: 'Game {game} cannot be replayed',
         result: 'Result',
+        imported:
+          "Imported from CodeCup's result file, which holds each game's result only: there are no moves to replay.",
         ending: 'Ending',
         duration: 'Duration',
         seed: 'Seed',
@@ -95,6 +97,13 @@ export default {
         missed: 'missed',
       },
       seats: { seat: 'Seat', bot: 'Bot', score: 'Score', status: 'Status', time: 'Time' },
+      standIn: {
+        beat: "{failed} failed at move {move} and scores 0; the judge's stand-in played on for it and beat {beaten}, who therefore scores 0 as well.",
+        beatInList:
+          "{failed} failed and scores 0; the judge's stand-in played on for it and beat {beaten}, who therefore scores 0 as well.",
+        played:
+          "{failed} failed at move {move} and scores 0; the judge's stand-in played its remaining {moves} moves, against which the others' scores count.",
+      },
       stderr: {
         title: 'Error output (stderr)',
         shownLabel: 'The part shown, as CodeCup shows it:',
@@ -205,6 +214,8 @@ export default {
         title: 'Partij {game} · {title}',
         unavailable: 'Partij {game} kan niet worden teruggekeken',
         result: 'Uitslag',
+        imported:
+          'Geïmporteerd uit het uitslagenbestand van CodeCup, dat van elke partij alleen de uitslag bevat: er zijn geen zetten om terug te spelen.',
         ending: 'Einde',
         duration: 'Duur',
         seed: 'Seed',
@@ -230,6 +241,13 @@ export default {
         missed: 'gemist',
       },
       seats: { seat: 'Plaats', bot: 'Bot', score: 'Score', status: 'Status', time: 'Tijd' },
+      standIn: {
+        beat: '{failed} viel af bij zet {move} en krijgt 0; de invaller van de jury speelde verder en versloeg {beaten}, die daardoor ook 0 krijgt.',
+        beatInList:
+          '{failed} viel af en krijgt 0; de invaller van de jury speelde verder en versloeg {beaten}, die daardoor ook 0 krijgt.',
+        played:
+          '{failed} viel af bij zet {move} en krijgt 0; de invaller van de jury speelde de overige {moves} zetten, en daartegen tellen de scores van de anderen.',
+      },
       stderr: {
         title: 'Foutuitvoer (stderr)',
         shownLabel: 'Het getoonde deel, zoals CodeCup het toont:',

@@ -4,6 +4,7 @@ import bots from './bots.ts';
 import bracket from './bracket.ts';
 import common from './common.ts';
 import exporting from './exporting.ts';
+import failures from './failures.ts';
 import games from './games.ts';
 import live from './live.ts';
 import newTournament from './newTournament.ts';
@@ -38,6 +39,7 @@ const areas: readonly AreaMessages[] = [
   bracket,
   games,
   boards,
+  failures,
   exporting,
   protections,
   textBoard,
