@@ -390,6 +390,11 @@ export const gameReplaySchema = z.object({
   limits: gameLimitsSchema.nullable(),
   /** A game package's game: the referee's own log or HTML replay (absent for a re-run). */
   refereeLog: refereeLogSchema.nullable().optional(),
+  /**
+   * A game of a tournament imported from CodeCup's result file: its result is all there is (no moves,
+   * seed, times or error output), so it has nothing to replay, re-run or play again. Absent: false.
+   */
+  imported: z.boolean().optional(),
 });
 
 /**

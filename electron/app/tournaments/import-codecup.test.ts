@@ -50,6 +50,8 @@ describe('tournaments.importCodecup', () => {
       ['Contestant 2', 247, 'OK'],
     ]);
     expect(replay.steps).toHaveLength(1);
+    // The viewer says it has no moves, and offers no re-run or Play again.
+    expect(replay.imported).toBe(true);
     const csv = await h.call('tournament.export', { id: 'final 2025', kind: 'csv' });
     expect(csv.content).toBe(text);
     const html = await h.call('tournament.export', { id: 'final 2025', kind: 'html' });

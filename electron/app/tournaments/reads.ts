@@ -63,7 +63,9 @@ export function replay(tournaments: Tournaments, id: string, index: number): Gam
       );
     }
     const log = refereeLogOf(record, tournaments.opts.files.store(id));
-    return { ...gameReplay(id, index, record), ...(log ? { refereeLog: log } : {}) };
+    // An imported tournament's games are CodeCup's published results: nothing to replay or play again.
+    const imported = store.imported() !== null;
+    return { ...gameReplay(id, index, record), ...(log ? { refereeLog: log } : {}), imported };
   });
 }
 
