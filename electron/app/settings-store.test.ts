@@ -113,13 +113,36 @@ describe('SettingsStore remote workers', () => {
     expect(set.workers).toEqual({ redisUrl: 'redis://:pw@lab:6380/2', secretSet: true });
     expect(await store.workerSecret()).toBe('x'.repeat(20));
     expect(await readFile(join(workspace, 'settings.json'), 'utf8')).not.toContain('xxxx');
-    // The URL alone changes; the secret stays.
+    // The URL alone changes; the secret stays, and so does the password (the app sends the URL back
+    // as it was shown: without it).
     await store.set({ workers: { redisUrl: 'redis://lab' } });
     const again = await SettingsStore.open(workspace);
-    expect(again.get().workers).toEqual({ redisUrl: 'redis://lab', secretSet: true });
+    expect(again.get().workers).toEqual({ redisUrl: 'redis://:pw@lab', secretSet: true });
     await again.set({ workers: { secret: null } });
     expect(await again.workerSecret()).toBeNull();
     expect((await SettingsStore.open(workspace)).get().workers.secretSet).toBe(false);
+  });
+
+  it('never gives the Redis password back: the URL without it, and whether one is set', async () => {
+    const store = await SettingsStore.open(workspace);
+    const answer = await store.set({ workers: { redisUrl: 'redis://ops:s3cret@lab:6380/2' } });
+    expect(answer.workers.redisUrl).toBe('redis://ops:s3cret@lab:6380/2');
+    expect(store.shown().workers).toEqual({
+      redisUrl: 'redis://ops@lab:6380/2',
+      secretSet: false,
+      passwordSet: true,
+    });
+    expect(JSON.stringify(store.shown())).not.toContain('s3cret');
+    // A new password, write-only, into the stored URL; then none.
+    await store.set({ workers: { redisPassword: 'n3w pass/word' } });
+    expect(store.get().workers.redisUrl).toBe('redis://ops:n3w%20pass%2Fword@lab:6380/2');
+    expect(store.shown().workers.redisUrl).toBe('redis://ops@lab:6380/2');
+    await store.set({ workers: { redisPassword: null } });
+    expect(store.get().workers.redisUrl).toBe('redis://ops@lab:6380/2');
+    expect(store.shown().workers.passwordSet).toBe(false);
+    // A password typed into the URL itself is taken, and not shown either.
+    await store.set({ workers: { redisUrl: 'redis://:typed@lab' } });
+    expect(store.shown().workers).toMatchObject({ redisUrl: 'redis://lab', passwordSet: true });
   });
 
   it.skipIf(process.platform === 'win32')(

@@ -70,6 +70,24 @@ export class SettingsStore {
   }
 
   /**
+   * The settings as the app and `jury serve` may see them: the Redis URL without its password, and
+   * `passwordSet` saying whether it has one. What `settings.get` and `settings.set` answer; the engine
+   * itself reads {@link get}.
+   */
+  shown(): Settings {
+    const url = this.#settings.workers.redisUrl;
+    const split = url === null ? null : withoutPassword(url);
+    return {
+      ...this.#settings,
+      workers: {
+        ...this.#settings.workers,
+        redisUrl: split?.url ?? null,
+        passwordSet: split?.password != null,
+      },
+    };
+  }
+
+  /**
    * Changes the fields `patch` names (a nested `defaults` is replaced whole, as the schema requires it
    * complete), stores the result and answers the whole new settings. A bad patch is refused naming the
    * field, and nothing changes.
@@ -90,11 +108,12 @@ export class SettingsStore {
     const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     const secret = workers?.secret;
     const current = this.#settings.workers;
+    const redisUrl = nextRedisUrl(current.redisUrl, url, workers?.redisPassword);
     const next = settingsSchema.parse({
       ...this.#settings,
       ...changes,
       workers: {
-        redisUrl: url === undefined ? current.redisUrl : url,
+        redisUrl,
         secretSet: secret === undefined ? current.secretSet : secret !== null,
       },
     });
@@ -110,6 +129,39 @@ export class SettingsStore {
     this.#settings = next;
     return next;
   }
+}
+
+/** A Redis URL without its password (kept: the user name, host, port, database), and the password. */
+function withoutPassword(url: string): { url: string; password: string | null } {
+  try {
+    const parsed = new URL(url);
+    const password = parsed.password === '' ? null : parsed.password;
+    parsed.password = '';
+    return { url: parsed.toString().replace(/\/$/, ''), password };
+  } catch {
+    return { url, password: null };
+  }
+}
+
+/**
+ * The Redis URL to store: `url` as given (undefined: the current one), with `password` (a new one; null:
+ * none; undefined: the URL's own, else the current URL's, so a URL the app shows without its password
+ * and sends back keeps it).
+ */
+function nextRedisUrl(
+  current: string | null,
+  url: string | null | undefined,
+  password: string | null | undefined,
+): string | null {
+  const base = url === undefined ? current : url;
+  if (base === null) return null;
+  const own = withoutPassword(base);
+  const keep = own.password ?? (current === null ? null : withoutPassword(current).password);
+  const chosen = password === undefined ? keep : password;
+  if (chosen === null) return own.url;
+  const parsed = new URL(own.url);
+  parsed.password = chosen;
+  return parsed.toString().replace(/\/$/, '');
 }
 
 /** The secret in `path`, or null when there is no file (or an empty one). */

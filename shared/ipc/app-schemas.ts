@@ -96,6 +96,11 @@ export const settingsSchema = z.strictObject({
     .strictObject({
       redisUrl: z.string().nullable().default(null),
       secretSet: z.boolean().default(false),
+      /**
+       * Whether the Redis URL carries a password. The app is never given the password back: the URL it
+       * reads has none, and this says whether one is stored (settings.get; see settings-store.ts).
+       */
+      passwordSet: z.boolean().optional(),
     })
     .default({ redisUrl: null, secretSet: false }),
 });
@@ -122,10 +127,14 @@ export const settingsPatchSchema = z.strictObject({
     })
     .optional(),
   demoOffered: z.boolean().optional(),
-  /** The Redis URL (null: none) and the secret (write-only; null: forget it). */
+  /**
+   * The Redis URL (null: none; without a password, the stored one is kept), its password (write-only;
+   * null: remove it) and the secret (write-only; null: forget it).
+   */
   workers: z
     .strictObject({
       redisUrl: z.string().trim().min(1, 'give a Redis URL or none').nullable().optional(),
+      redisPassword: z.string().min(1).max(1024).nullable().optional(),
       secret: workerSecretSchema.nullable().optional(),
     })
     .optional(),

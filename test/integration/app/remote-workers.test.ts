@@ -86,7 +86,7 @@ describe('the app on remote workers', () => {
   it('keeps the Redis URL in the settings and the secret in a file of its own (0600), never answered', async () => {
     h = await startHarness({ benchmarkMs: 40 });
     const settings = await h.call('settings.set', { workers: { redisUrl: redis.url, secret: SECRET } });
-    expect(settings.workers).toEqual({ redisUrl: redis.url, secretSet: true });
+    expect(settings.workers).toEqual({ redisUrl: redis.url, secretSet: true, passwordSet: false });
     expect(JSON.stringify(settings)).not.toContain(SECRET);
     const file = readFileSync(join(h.dir, 'workspace', 'settings.json'), 'utf8');
     expect(file).not.toContain(SECRET);
