@@ -52,6 +52,8 @@ export interface GameDriver {
   readonly view: GameView;
   /** Its length in turns, for a game whose clocks do not show how far it is (Flit), else null. */
   readonly length: GameLength | null;
+  /** About how many bytes one game adds to a tournament's store (see GameRegistration), or null. */
+  readonly storedBytes: number | null;
   /**
    * What a config of this game carries so that any process can register the game again: a game
    * package's facts (the config's `package` field), nothing for a game every process knows.
@@ -81,6 +83,7 @@ export function gameDriver(id: GameId): GameDriver {
     remote: isBuiltInGameId(id),
     view: isBuiltInGameId(id) ? { kind: 'board', game: id } : { kind: 'text' },
     length: registration.length ?? null,
+    storedBytes: registration.storedBytes ?? null,
   };
 }
 
@@ -100,5 +103,14 @@ function packageDriver(id: GameId, pkg: PackageGame): GameDriver {
 }
 
 function base(id: GameId, facts: GameFacts): Omit<GameDriver, 'referee' | 'view'> {
-  return { id, facts, module: null, samples: [], remote: false, length: null, carried: {} };
+  return {
+    id,
+    facts,
+    module: null,
+    samples: [],
+    remote: false,
+    length: null,
+    storedBytes: null,
+    carried: {},
+  };
 }

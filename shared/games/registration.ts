@@ -43,6 +43,13 @@ export interface GameRegistration {
    * limit per move: Flit's 32,768 turns at 50 ms each). The live card shows how far a running game is.
    */
   readonly length?: GameLength;
+  /**
+   * About how many bytes one game adds to a tournament's store: its record as the store packs it, with
+   * its result rows, for a game of the sample bots played through the judge (as `npm run bench`'s
+   * `flit-record` part measures it for Flit). The new-tournament form multiplies it by the planned games
+   * to say how big the tournament's file will be. Absent: not known (the form then says nothing of it).
+   */
+  readonly storedBytes?: number;
 }
 
 /** A game's length in turns and how many a stored state has taken (see {@link GameRegistration.length}). */

@@ -100,7 +100,7 @@ const v2: Migration = (db) => {
 
 /**
  * Version 3: records packed (issue 28). A Flit game's record is 16.5 MB of JSON text; `records.packed`
- * holds a new record packed (record-codec.ts: its lists as columns, zstd; about 1 MB for that game, 31 KB
+ * holds a new record packed (record-codec.ts: its lists as columns, zstd; 864 KB for that game, 31 KB
  * for a 6561 game of 241 KB), and its `record` is then ''. Records stored before keep their text in
  * `record` with `packed` NULL and are read as they are: nothing stored is rewritten.
  */

@@ -116,6 +116,15 @@ export default {
         affinityHint:
           'While games at once are no more than the cores, each game’s bots run on a core of their own, so a busy neighbour cannot take their time.',
       },
+      storeSize: {
+        title: 'Size of the tournament’s file',
+        estimate:
+          'About {size}: one game of about {perGame}. | About {size}: {games} games of about {perGame} each.',
+        unknown:
+          'One game; how much its record takes is not known for this game. | {games} games; how much a record takes is not known for this game.',
+        large:
+          'That is large: make sure the disk has room for it, or plan fewer games. Every game is stored with its whole record (every line and every time), so that it can be replayed and exported.',
+      },
       concurrency: {
         title: 'Games at once',
         label: 'Games at once',
@@ -287,6 +296,15 @@ export default {
         affinity: 'Elke partij op een eigen kern',
         affinityHint:
           'Zolang er niet meer partijen tegelijk zijn dan kernen, draaien de bots van elke partij op een eigen kern, zodat een drukke buur hun tijd niet kan afnemen.',
+      },
+      storeSize: {
+        title: 'Grootte van het bestand van het toernooi',
+        estimate:
+          'Ongeveer {size}: één partij van ongeveer {perGame}. | Ongeveer {size}: {games} partijen van elk ongeveer {perGame}.',
+        unknown:
+          'Eén partij; hoeveel ruimte het verslag ervan inneemt, is voor dit spel niet bekend. | {games} partijen; hoeveel ruimte een verslag inneemt, is voor dit spel niet bekend.',
+        large:
+          'Dat is groot: zorg dat er genoeg ruimte op de schijf is, of plan minder partijen. Elke partij wordt met haar hele verslag bewaard (elke regel en elke tijd), zodat ze opnieuw af te spelen en te exporteren is.',
       },
       concurrency: {
         title: 'Partijen tegelijk',

@@ -10,6 +10,8 @@ export const flitRegistration: GameRegistration = {
   samples: flitSamples,
   texts: flitTexts,
   length: { turns: TURN_LIMIT, turnsTaken },
+  // What a game of the sample bots adds to a store: one of 32,768 turns is 864 KB packed (16.5 MB of JSON).
+  storedBytes: 900_000,
 };
 
 /** Turns taken from a Flit state's JSON (`turns`), or null when it has none. */

@@ -8,4 +8,6 @@ export const lessRegistration: GameRegistration = {
   module: lessGame,
   samples: lessSamples,
   texts: lessTexts,
+  // What a game of the sample bots adds to a store: about 4 KB packed (25 KB of JSON).
+  storedBytes: 5_000,
 };

@@ -8,4 +8,6 @@ export const moreRegistration: GameRegistration = {
   module: moreGame,
   samples: moreSamples,
   texts: moreTexts,
+  // What a game of the sample bots adds to a store: about 4 KB packed (17 to 23 KB of JSON).
+  storedBytes: 5_000,
 };
