@@ -1,6 +1,7 @@
 import { guarded, type PartResult, type Section } from '../lib/section.ts';
 import { measureCodecupImport } from './codecup-import.ts';
 import { measureEvent } from './event.ts';
+import { measureFlitRecord } from './flit-record.ts';
 import { fullRecords, measureMemory, type MemoryResult } from './memory.ts';
 import { fillBigStore, measureStandings, type BigStore } from './standings.ts';
 
@@ -13,6 +14,7 @@ const SIZES = {
     memoryGames: null,
     memoryEvery: 500,
     cappedGames: 4000,
+    flitGames: 3,
   },
   quick: {
     event: { players: 40, swissRounds: 8, finalists: 12 },
@@ -21,6 +23,7 @@ const SIZES = {
     memoryGames: 3000,
     memoryEvery: 250,
     cappedGames: 2000,
+    flitGames: 1,
   },
 };
 
@@ -29,11 +32,13 @@ const SIZES = {
  * size (17,190 games, full records) in a fresh process beside its floor; the standings through the app's
  * and the CLI's own paths on 100,000 stored games and on that final's store; the manager's CPU per game
  * over a CodeCup-sized event (records prebuilt: the referee is in the judge section); `jury import codecup`
- * of a result file of that final's size and the standings of what it imported.
+ * of a result file of that final's size and the standings of what it imported; the store's bytes per
+ * Flit game, from real Flit games of the sample bots.
  */
 export const tournamentSection: Section = {
   name: 'tournament',
-  description: "the manager: jury run's memory over CodeCup's final, standings, CPU per game",
+  description:
+    "the manager: jury run's memory over CodeCup's final, standings, CPU per game, bytes per Flit game",
   async run(ctx) {
     const size = ctx.quick ? SIZES.quick : SIZES.full;
     const results: Record<string, PartResult> = {};
@@ -61,6 +66,7 @@ export const tournamentSection: Section = {
       );
       await guarded(results, 'codecup-import', ctx, () => measureCodecupImport(ctx, size.standingsRuns));
       await guarded(results, 'event', ctx, () => measureEvent(ctx, size.event));
+      await guarded(results, 'flit-record', ctx, () => measureFlitRecord(ctx, size.flitGames));
     } finally {
       (memory as MemoryResult | null)?.dispose();
     }
