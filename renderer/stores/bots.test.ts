@@ -164,11 +164,20 @@ describe('bots store', () => {
     let finish: (r: SmokeTest) => void = () => undefined;
     api.botsSmokeTest.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const running = store.smokeTest('a', 'flit');
-    expect(store.smoke.a).toEqual({ game: 'flit', running: true, result: null });
+    expect(store.smoke.a).toEqual({ game: 'flit', running: true, result: null, error: null });
     finish(verdict);
     expect(await running).toEqual(verdict);
     expect(api.botsSmokeTest).toHaveBeenCalledWith({ id: 'a', game: 'flit' });
-    expect(store.smoke.a).toEqual({ game: 'flit', running: false, result: verdict });
+    expect(store.smoke.a).toEqual({ game: 'flit', running: false, result: verdict, error: null });
+    // A test that cannot be played keeps why, for its dialog to say (no passing notice).
+    api.botsSmokeTest.mockRejectedValue(new Error('Trio names no sample player to test against'));
+    expect(await store.smokeTest('a', 'less')).toBeNull();
+    expect(store.smoke.a).toEqual({
+      game: 'less',
+      running: false,
+      result: null,
+      error: 'Trio names no sample player to test against',
+    });
   });
 
   it('forgets a removed bot’s smoke test', async () => {

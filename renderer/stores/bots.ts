@@ -5,7 +5,7 @@ import type { GameId } from '../../shared/games/types.ts';
 import { registerPackageGame } from '../../shared/games/registry.ts';
 import { jury } from '../bridge/index.ts';
 import { isPackageDrop } from '../logic/bot-files.ts';
-import { noticeErrors } from './notices.ts';
+import { messageOf, noticeErrors } from './notices.ts';
 import { usePackagesStore } from './packages.ts';
 
 /** A bot of the library. */
@@ -38,6 +38,8 @@ export interface SmokeRun {
   readonly game: GameId;
   readonly running: boolean;
   readonly result: SmokeTest | null;
+  /** Why the test could not be played at all (said in the dialog, not as a passing notice), or null. */
+  readonly error: string | null;
 }
 
 /**
@@ -172,14 +174,21 @@ export const useBotsStore = defineStore('bots', () => {
   }
 
   /**
-   * Plays one game of `game` against the sample bot(s); the answer is kept in {@link smoke}. The library
+   * Plays one game of `game` against the sample bot(s); the answer, or why it could not be played, is
+   * kept in {@link smoke} (the smoke test dialog says it where the user looks). The library
    * is read again after it: a passed test ties a program without a game to `game`, and every bot keeps
    * its last test's outcome.
    */
   async function smokeTest(id: string, game: GameId): Promise<SmokeTest | null> {
-    smoke.value = { ...smoke.value, [id]: { game, running: true, result: null } };
-    const result = await noticeErrors(() => jury().botsSmokeTest({ id, game }));
-    smoke.value = { ...smoke.value, [id]: { game, running: false, result } };
+    smoke.value = { ...smoke.value, [id]: { game, running: true, result: null, error: null } };
+    let result: SmokeTest | null = null;
+    let error: string | null = null;
+    try {
+      result = await jury().botsSmokeTest({ id, game });
+    } catch (cause) {
+      error = messageOf(cause);
+    }
+    smoke.value = { ...smoke.value, [id]: { game, running: false, result, error } };
     if (result) {
       const list = await noticeErrors(() => jury().botsList());
       if (list) bots.value = list;

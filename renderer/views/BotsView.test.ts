@@ -256,11 +256,20 @@ describe('BotsView', () => {
     const { wrapper } = await mountView();
     await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
     const dialog = wrapper.get('[data-testid="smoke-dialog"]');
+    // A program tied to no game and never tested: the dialog asks which game (no Less by default).
     expect(dialog.findAll('[data-testid="smoke-game"] option').map((o) => o.text())).toEqual([
+      'Choose a game…',
       'Less',
       'Flit',
     ]);
+    expect(dialog.get('[data-testid="smoke-ask-game"]').text()).toBe(
+      'My bot is not tied to a game yet: choose the game to test it on.',
+    );
+    expect(dialog.get('[data-testid="smoke-run"]').attributes('disabled')).toBeDefined();
+    await dialog.get('form').trigger('submit');
+    expect(api.botsSmokeTest).not.toHaveBeenCalled();
     await dialog.get('[data-testid="smoke-game"]').setValue('flit');
+    expect(dialog.find('[data-testid="smoke-ask-game"]').exists()).toBe(false);
 
     let finish: (r: SmokeTest) => void = () => undefined;
     api.botsSmokeTest.mockReturnValue(new Promise((resolve) => (finish = resolve)));
@@ -292,6 +301,57 @@ describe('BotsView', () => {
       ['out', 'A1B2'],
     ]);
     expect(run.attributes('disabled')).toBeUndefined();
+  });
+
+  it('starts on the game a bot was last tested on', async () => {
+    api.botsList.mockResolvedValue([
+      bot('mine', { name: 'My bot', kind: 'program', smoke: { game: 'flit', passed: false, at: '' } }),
+    ]);
+    const { wrapper } = await mountView();
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
+    const select = wrapper.get('[data-testid="smoke-game"]').element as HTMLSelectElement;
+    expect(select.value).toBe('flit');
+    expect(wrapper.find('[data-testid="smoke-ask-game"]').exists()).toBe(false);
+  });
+
+  it('says inside the dialog why a game package without a sample player cannot be tested', async () => {
+    const trio = {
+      id: 'pkg-trio',
+      title: 'Trio',
+      seats: 3,
+      seatNames: ['player 1', 'player 2', 'player 3'],
+      timeControl: { kind: 'game-total', budgetMs: 10_000 },
+      package: {
+        id: 'pkg-trio',
+        title: 'Trio',
+        players: 3,
+        budgetMs: 10_000,
+        timeFactor: 1,
+        protocol: 'caia',
+        samples: [],
+        log: null,
+        folder: '/games/pkg-trio',
+      },
+      added: true,
+    };
+    api.gamesList.mockResolvedValue([...games, trio]);
+    const { wrapper, pinia } = await mountView();
+    await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');
+    const dialog = wrapper.get('[data-testid="smoke-dialog"]');
+    await dialog.get('[data-testid="smoke-game"]').setValue('pkg-trio');
+    expect(dialog.get('[data-testid="smoke-no-sample"]').text()).toBe(
+      'Trio has no sample player to play against, so it cannot be smoke-tested here. Its package names none (samples in jury-game.json).',
+    );
+    expect(dialog.get('[data-testid="smoke-run"]').attributes('disabled')).toBeDefined();
+    // Any other refusal of the engine is said in the dialog too, not as a passing notice.
+    await dialog.get('[data-testid="smoke-game"]').setValue('less');
+    api.botsSmokeTest.mockRejectedValue(new Error('the referee cannot be started'));
+    await dialog.get('form').trigger('submit');
+    await flushPromises();
+    expect(dialog.get('[data-testid="smoke-error"]').text()).toBe(
+      'The test could not be played: the referee cannot be started',
+    );
+    expect(useNotices(pinia).items).toEqual([]);
   });
 
   it('offers a sample bot only its own game', async () => {

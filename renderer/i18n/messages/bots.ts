@@ -85,6 +85,11 @@ export default {
           '{name} is set to play {game}: it is offered only for {game}. A pass here does not change that; change its game in the list.',
         game: 'Game',
         firstError: 'Its first line on stderr, as Caia tells it: {line}',
+        chooseGame: 'Choose a game…',
+        askGame: '{name} is not tied to a game yet: choose the game to test it on.',
+        noSample:
+          '{game} has no sample player to play against, so it cannot be smoke-tested here. Its package names none (samples in jury-game.json).',
+        couldNotRun: 'The test could not be played: {reason}',
         run: 'Run test',
         running: 'Playing…',
         passed: 'Passed',
@@ -192,6 +197,11 @@ export default {
           '{name} is ingesteld op {game}: hij wordt alleen bij {game} aangeboden. Slagen hier verandert dat niet; wijzig zijn spel in de lijst.',
         game: 'Spel',
         firstError: 'De eerste regel op stderr, zoals Caia die meldt: {line}',
+        chooseGame: 'Kies een spel…',
+        askGame: '{name} hoort nog bij geen spel: kies het spel om het op te testen.',
+        noSample:
+          '{game} heeft geen voorbeeldspeler om tegen te spelen, dus een snelle test kan hier niet. Het pakket noemt er geen (samples in jury-game.json).',
+        couldNotRun: 'De test kon niet gespeeld worden: {reason}',
         run: 'Test starten',
         running: 'Bezig met spelen…',
         passed: 'Geslaagd',
