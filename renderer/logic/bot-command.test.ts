@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { localAddIssues, parseEnv, splitArgs, splitCommandLine } from './bot-command.ts';
+import {
+  commandText,
+  localAddIssues,
+  parseEnv,
+  shortCommand,
+  splitArgs,
+  splitCommandLine,
+} from './bot-command.ts';
 
 describe('the add form’s command fields', () => {
   it('splits arguments at spaces, keeping quoted spaces, and refuses an open quote', () => {
@@ -50,5 +57,23 @@ describe('the add form’s command fields', () => {
       { path: 'args', message: 'bots.add.issues.quote' },
       { path: 'env', message: 'bots.add.issues.envLine{"line":2}' },
     ]);
+  });
+});
+
+describe('a bot’s command line in the list', () => {
+  it('quotes only the words that need it, so splitting gives them back', () => {
+    const args = ['--depth', '3', 'my bot', "it's", 'C:\\bots\\x', '$HOME'];
+    const line = commandText('/usr/bin/python3', args);
+    expect(line).toBe(`/usr/bin/python3 --depth 3 'my bot' "it's" 'C:\\bots\\x' $HOME`);
+    expect(splitArgs(line)).toEqual(['/usr/bin/python3', ...args]);
+  });
+
+  it('folds a long program path first, keeping every argument, then cuts the end', () => {
+    expect(shortCommand('/home/ada/bots/mine.py', ['--fast'])).toBe('/home/ada/bots/mine.py --fast');
+    const program = '/home/ada/codecup/2026/submissions/final/build/release/mine';
+    expect(shortCommand(program, ['--depth', '3'])).toBe('…/mine --depth 3');
+    const long = shortCommand(program, ['--opening-book', '/home/ada/codecup/2026/books/openings.txt'], 40);
+    expect(long).toHaveLength(40);
+    expect(long).toMatch(/^…\/mine --opening-book \/home.*…$/);
   });
 });

@@ -63,3 +63,32 @@ export function localAddIssues(
     out.push({ path: 'env', message: t('bots.add.issues.envLine', { line }) });
   return out;
 }
+
+/**
+ * One word of a command line written so that Jury's rule reads it back as the same word: as it is when
+ * it holds no space, quote, backslash or shell operator; else in single quotes, or in double quotes
+ * (with `\"` and `\\`) when it holds a single quote.
+ */
+export function quoteWord(word: string): string {
+  if (word !== '' && !/[\s'"\\|&;<>()`]/.test(word)) return word;
+  if (!word.includes("'")) return `'${word}'`;
+  return `"${word.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/** A bot's program and arguments as one command line (splitting it gives them back). */
+export function commandText(program: string, args: readonly string[]): string {
+  return [program, ...args].map(quoteWord).join(' ');
+}
+
+/**
+ * A bot's command line shortened to about `max` characters for a list: whole when it fits, else the
+ * program's folders folded into `…/` (its file name and every argument kept), then cut at the end with
+ * `…`. The list shows the whole line on hover and focus.
+ */
+export function shortCommand(program: string, args: readonly string[], max = 48): string {
+  const whole = commandText(program, args);
+  if (whole.length <= max) return whole;
+  const slash = Math.max(program.lastIndexOf('/'), program.lastIndexOf('\\'));
+  const folded = slash < 0 ? whole : `…${program[slash]}${commandText(program.slice(slash + 1), args)}`;
+  return folded.length <= max ? folded : `${folded.slice(0, max - 1)}…`;
+}

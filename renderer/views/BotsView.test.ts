@@ -252,6 +252,24 @@ describe('BotsView', () => {
     expect(wrapper.find('[data-testid="bot-row-mine"]').exists()).toBe(false);
   });
 
+  it('shows each bot’s command line with its arguments, shortened, whole on hover and focus', async () => {
+    const program = '/home/ada/codecup/2026/submissions/final/build/release/mine';
+    api.botsList.mockResolvedValue([bot('mine', { name: 'My bot', path: program, args: ['--depth', '3'] })]);
+    const { wrapper } = await mountView();
+    const command = wrapper.get('[data-testid="bot-row-mine"] [data-testid="bot-command"]');
+    expect(command.text()).toBe('…/mine --depth 3');
+    expect(command.attributes('title')).toBe(`${program} --depth 3`);
+    expect(command.attributes('tabindex')).toBe('0');
+    expect(command.attributes('aria-label')).toBe(`Command line: ${program} --depth 3`);
+  });
+
+  it('says in the browser how to add a game package, without claiming a drop that cannot work', async () => {
+    const { wrapper } = await mountView();
+    expect(wrapper.get('[data-testid="package-drop-hint"]').text()).toBe(
+      'In the browser, type the folder’s path as the computer running jury serve sees it: a browser cannot tell where a dropped folder is. Dropping a jury-game.json works in the desktop app.',
+    );
+  });
+
   it('runs a smoke test and shows the verdict and seat 0’s dialogue', async () => {
     const { wrapper } = await mountView();
     await wrapper.get('[data-testid="bot-row-mine"] [data-testid="smoke-open"]').trigger('click');

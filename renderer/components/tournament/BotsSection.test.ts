@@ -136,3 +136,13 @@ describe('BotsSection: bots belong to their game', () => {
     expect(form.bots).toEqual(['less-random', 'less-greedy', 'mine-less']);
   });
 });
+
+describe('BotsSection: long names', () => {
+  it('never cuts a name without a way to read it: it wraps, and hovering shows it whole', async () => {
+    const long = 'Less greedy with the opening book of the 2026 final, third try';
+    const { wrapper } = await mountSection([bot('less-greedy', long, 'less')]);
+    const name = wrapper.get('.bots .name');
+    expect(name.text()).toBe(long);
+    expect(name.attributes('title')).toBe(long);
+  });
+});

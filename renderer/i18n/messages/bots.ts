@@ -17,6 +17,7 @@ export default {
         actions: 'Actions',
       },
       kinds: { sample: 'Sample', program: 'Program', source: 'Source' },
+      commandLine: 'Command line: {command}',
       statuses: {
         ready: 'Ready',
         missing: 'Missing',
@@ -122,6 +123,7 @@ export default {
         actions: 'Acties',
       },
       kinds: { sample: 'Voorbeeld', program: 'Programma', source: 'Broncode' },
+      commandLine: 'Opdrachtregel: {command}',
       statuses: {
         ready: 'Klaar',
         missing: 'Ontbreekt',

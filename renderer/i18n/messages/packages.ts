@@ -20,6 +20,8 @@ export default {
       none: 'No game packages yet.',
       facts: '{players} players · {seconds} s per player · {folder}',
       dropped: 'Drop a jury-game.json to add its game package.',
+      droppedBrowser:
+        'In the browser, type the folder’s path as the computer running jury serve sees it: a browser cannot tell where a dropped folder is. Dropping a jury-game.json works in the desktop app.',
     },
     transcript: {
       label: 'Protocol transcript of {game}',
@@ -65,6 +67,8 @@ export default {
       none: 'Nog geen spelpakketten.',
       facts: '{players} spelers · {seconds} s per speler · {folder}',
       dropped: 'Sleep een jury-game.json hierheen om het spelpakket toe te voegen.',
+      droppedBrowser:
+        'Typ in de browser het pad van de map zoals de computer waarop jury serve draait het ziet: een browser weet niet waar een gesleepte map staat. Een jury-game.json hierheen slepen werkt in de desktop-app.',
     },
     transcript: {
       label: 'Protocolverslag van {game}',
