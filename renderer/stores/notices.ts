@@ -1,14 +1,15 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import type { Message } from '../../shared/games/message.ts';
 
 /** How a notice looks: an error (red, stays longer) or information. */
 export type NoticeKind = 'error' | 'info';
 
-/** One toast on screen. */
+/** One toast on screen: a text as it came, or a message with facts that the toast words (vue-i18n). */
 export interface Notice {
   readonly id: number;
   readonly kind: NoticeKind;
-  readonly message: string;
+  readonly message: string | Message;
 }
 
 /** How long a notice stays before it disappears by itself (ms). */
@@ -40,7 +41,7 @@ export const useNotices = defineStore('notices', () => {
     items.value = items.value.filter((n) => n.id !== id);
   }
 
-  function push(kind: NoticeKind, message: string): number {
+  function push(kind: NoticeKind, message: string | Message): number {
     const id = nextId++;
     items.value = [...items.value, { id, kind, message }].slice(-maxNotices);
     setTimeout(() => dismiss(id), lifetimeMs[kind]);
@@ -52,8 +53,8 @@ export const useNotices = defineStore('notices', () => {
     return push('error', messageOf(cause));
   }
 
-  /** Shows an information toast; returns its id. */
-  function info(message: string): number {
+  /** Shows an information toast (a text, or a message worded in the user's language); returns its id. */
+  function info(message: string | Message): number {
     return push('info', message);
   }
 

@@ -178,6 +178,47 @@ describe('the tournaments store', () => {
     expect(store.byId('b')?.state).toBe('running');
   });
 
+  it("tells of a bot that never played as facts, worded in the user's language by the toast", async () => {
+    const store = useTournamentsStore();
+    store.listen();
+    await vi.runOnlyPendingTimersAsync();
+    const failure = { kind: 'crash' as const, ply: 0, exit: { code: 1, signal: null }, pending: '' };
+    listeners.progress[0]!({
+      id: 'b',
+      state: 'done',
+      finished: 24,
+      total: 24,
+      running: 0,
+      etaMs: null,
+      error: null,
+      unplayed: [{ name: 'Quits', crashed: 6, games: 6, failure }],
+    });
+    expect(useNotices().items.map((n) => [n.kind, n.message])).toEqual([
+      [
+        'info',
+        {
+          key: 'failure.inTournament',
+          values: {
+            tournament: 'T b',
+            text: {
+              key: 'failure.unplayedWhy',
+              values: {
+                name: 'Quits',
+                crashed: 6,
+                games: 6,
+                why: {
+                  key: 'failure.crash',
+                  values: { move: 1, exit: { key: 'failure.ended.code', values: { code: 1 } }, flush: '' },
+                },
+              },
+            },
+          },
+        },
+      ],
+    ]);
+    expect(store.byId('b')?.state).toBe('done');
+  });
+
   it('creates, then starts the new tournament', async () => {
     const store = useTournamentsStore();
     const created = await store.create(draft);

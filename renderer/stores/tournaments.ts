@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import { inTournament, unplayedMessage } from '../../shared/games/failure-texts.ts';
 import type { EventPayload, Response } from '../../shared/ipc/contract.ts';
 import { jury } from '../bridge/index.ts';
 import type { TournamentDraft } from '../logic/draft.ts';
@@ -55,6 +56,9 @@ export const useTournamentsStore = defineStore('tournaments', () => {
     // A warning of a run that goes on (a program changed since its games were played) comes in one event.
     else if (p.error !== null && p.state !== 'aborted')
       useNotices().info(`${current?.name ?? p.id}: ${p.error}`);
+    // Bots that never played (every result a forfeit), said once when the run ends, worded by the toast.
+    for (const bot of p.unplayed ?? [])
+      useNotices().info(inTournament(current?.name ?? p.id, unplayedMessage(bot)));
     if (!current) return refetch.soon();
     const { state, finished, total, running, etaMs } = p;
     put({ ...current, state, finished, total, running, etaMs });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from './failure.ts';
-import { describeFailureIn, failureMessage } from './failure-texts.ts';
+import { describeFailureIn, describeUnplayed, failureMessage } from './failure-texts.ts';
 
 // Every kind of failure, with the English the CLI, transcripts and exports have always printed: the
 // texts moved into one table per language, the English words did not change.
@@ -73,5 +73,15 @@ describe('failure texts', () => {
       key: 'failure.crash',
       values: { move: 19, exit: { key: 'failure.ended.code', values: { code: 1 } }, flush: '' },
     });
+  });
+
+  it('words a bot that never played as the command line always has', () => {
+    const failure = CASES[6]![0];
+    expect(describeUnplayed({ name: 'Quits', crashed: 2, games: 2, failure })).toBe(
+      'Quits crashed before its first move in every game it played (2 of 2): it crashed at move 19: it exited with code 1',
+    );
+    expect(describeUnplayed({ name: 'Quits', crashed: 1, games: 1, failure: null })).toBe(
+      'Quits crashed before its first move in every game it played (1 of 1)',
+    );
   });
 });

@@ -26,6 +26,10 @@ const en = {
     code: 'it exited with code {code}',
   },
   flush: '; it had written {pending} without a newline (forgot to flush?)',
+  unplayed: '{name} crashed before its first move in every game it played ({crashed} of {games})',
+  unplayedWhy:
+    '{name} crashed before its first move in every game it played ({crashed} of {games}): it {why}',
+  inTournament: '{tournament}: {text}',
 } as const;
 
 const nl: SameTexts<typeof en> = {
@@ -45,6 +49,10 @@ const nl: SameTexts<typeof en> = {
     code: 'het stopte met afsluitcode {code}',
   },
   flush: '; het had {pending} geschreven zonder regeleinde (flush vergeten?)',
+  unplayed: '{name} crashte vóór de eerste zet in elke partij die hij speelde ({crashed} van {games})',
+  unplayedWhy:
+    '{name} crashte vóór de eerste zet in elke partij die hij speelde ({crashed} van {games}): {why}',
+  inTournament: '{tournament}: {text}',
 };
 
 /** The failure texts in English and Dutch, the renderer's `failure.` area. */
@@ -104,4 +112,33 @@ export function failureMessage(failure: Failure): Message {
 /** One sentence describing a failure in `language` (English for the CLI, transcripts and exports). */
 export function describeFailureIn(failure: Failure, language: 'en' | 'nl' = 'en'): string {
   return textIn({ failure: failureTexts[language] }, failureMessage(failure));
+}
+
+/**
+ * A bot that crashed before its first move in every game it played in a run (electron/engine/tournament/
+ * start-failures.ts): its name, how many games, and how the first such game went, when known.
+ */
+export interface Unplayed {
+  readonly name: string;
+  readonly crashed: number;
+  readonly games: number;
+  readonly failure: Failure | null;
+}
+
+/** The sentence for a bot that never played (the CLI's warning, the app's notice). */
+export function unplayedMessage(u: Unplayed): Message {
+  const { name, crashed, games } = u;
+  return u.failure === null
+    ? message(key('unplayed'), { name, crashed, games })
+    : message(key('unplayedWhy'), { name, crashed, games, why: failureMessage(u.failure) });
+}
+
+/** A message with the tournament's name before it (`Club night: …`), for a notice of the app. */
+export function inTournament(tournament: string, text: Message): Message {
+  return message(key('inTournament'), { tournament, text });
+}
+
+/** {@link unplayedMessage} as English text, for the command line. */
+export function describeUnplayed(u: Unplayed): string {
+  return textIn({ failure: failureTexts.en }, unplayedMessage(u));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isFailure, type Failure } from '../games/failure.ts';
 import { PACKAGE_PLAYERS } from '../games/packages/game.ts';
 import type { EventChannel, RequestChannel } from './channels.ts';
 import {
@@ -321,6 +322,20 @@ export const ipcContract = {
        * the start of a run that goes on, a warning (a program changed since its finished games); else null.
        */
       error: z.string().nullable(),
+      /**
+       * When a run ends: the bots that crashed before their first move in every game they played (every
+       * result of theirs a forfeit), as facts the app words (shared/games/failure-texts.ts). Absent: none.
+       */
+      unplayed: z
+        .array(
+          z.object({
+            name: z.string(),
+            crashed: z.number().int().min(1),
+            games: z.number().int().min(1),
+            failure: z.custom<Failure>(isFailure, { message: 'not a failure' }).nullable(),
+          }),
+        )
+        .optional(),
     }),
     /**
      * Something stored changed (a game finished or its result was deleted, a tournament was created or

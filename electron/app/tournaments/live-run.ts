@@ -5,6 +5,7 @@ import type { TournamentStore } from '../../engine/store/store.ts';
 import type { ProgramChange } from '../../engine/tournament/bot-versions.ts';
 import type { PreparedRun } from '../../engine/tournament/prepare-run.ts';
 import { botsById } from '../../engine/tournament/ready-bots.ts';
+import type { Unplayed } from '../../../shared/games/failure-texts.ts';
 import { StartFailures } from '../../engine/tournament/start-failures.ts';
 import {
   TournamentRunner,
@@ -142,20 +143,30 @@ export class LiveRun {
   /** Bots that crashed before their first move in every game: said when the run is over. */
   readonly #unplayed = new StartFailures();
 
-  #unplayedNotice(state: RunnerState): string | null {
-    if (state !== 'done' && state !== 'stopped') return null;
-    const warnings = this.#unplayed.warnings(new Map(this.plan.participants.map((p) => [p.id, p.name])));
-    return warnings.length === 0 ? null : warnings.join('; ');
+  /** The bots that never played, as facts for the app to word, once the run is over (else none). */
+  #unplayedBots(state: RunnerState): Unplayed[] {
+    if (state !== 'done' && state !== 'stopped') return [];
+    return this.#unplayed.unplayed(new Map(this.plan.participants.map((p) => [p.id, p.name])));
   }
 
   #progress(
     state: RunnerState,
     progress: Progress = this.runner.progress(),
     notice: string | null = null,
+    unplayed: readonly Unplayed[] = [],
   ): void {
     const { finished, total, running, etaMs } = progress;
     const error = this.#error ?? notice;
-    this.#emit('tournament.progress', { id: this.id, state, finished, total, running, etaMs, error });
+    this.#emit('tournament.progress', {
+      id: this.id,
+      state,
+      finished,
+      total,
+      running,
+      etaMs,
+      error,
+      ...(unplayed.length > 0 ? { unplayed: [...unplayed] } : {}),
+    });
   }
 
   #changed(reason: EventPayload<'tournament.changed'>['reason'], game: number | null = null): void {
@@ -193,7 +204,7 @@ export class LiveRun {
           this.boards.dropAll();
         }
         this.#changed('state');
-        this.#progress(event.state, undefined, this.#unplayedNotice(event.state));
+        this.#progress(event.state, undefined, null, this.#unplayedBots(event.state));
         return;
     }
   }

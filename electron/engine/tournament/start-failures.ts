@@ -1,4 +1,5 @@
-import { describeFailure } from '../referee/failure.ts';
+import { describeUnplayed, type Unplayed } from '../../../shared/games/failure-texts.ts';
+import type { Failure } from '../referee/failure.ts';
 import { VouchedRecord } from '../record/vouched.ts';
 import type { RunnerEvent } from './runner.ts';
 
@@ -7,8 +8,8 @@ interface Seen {
   games: number;
   /** Games in which it crashed before its first move. */
   crashed: number;
-  /** Why, from the first such game whose record this process holds. */
-  why: string | null;
+  /** How, from the first such game whose record this process holds. */
+  failure: Failure | null;
 }
 
 /**
@@ -26,31 +27,39 @@ export class StartFailures {
     event.game.seats.forEach((id, seat) => {
       const summary = event.summary.seats[seat];
       if (summary === undefined) return;
-      const seen = this.#seen.get(id) ?? { games: 0, crashed: 0, why: null };
+      const seen = this.#seen.get(id) ?? { games: 0, crashed: 0, failure: null };
       seen.games += 1;
       if (summary.status === 'CRASH' && summary.time.moves === 0) {
         seen.crashed += 1;
         // A remote worker's sealed record is not read here: its summary says enough.
         const failure = event.record instanceof VouchedRecord ? null : event.record.seats[seat]?.failure;
-        seen.why ??= failure ? describeFailure(failure) : null;
+        seen.failure ??= failure ?? null;
       }
       this.#seen.set(id, seen);
     });
   }
 
   /**
-   * One sentence per participant (by id, named by `names`) that crashed before its first move in every
-   * game it played in this run, saying why when known; empty when every bot played.
+   * Every participant (by id, named by `names`) that crashed before its first move in every game it
+   * played in this run, with how the first such game went when known; empty when every bot played. The
+   * app words them in the user's language (shared/games/failure-texts.ts `unplayedMessage`).
    */
-  warnings(names: ReadonlyMap<string, string>): string[] {
-    const out: string[] = [];
+  unplayed(names: ReadonlyMap<string, string>): Unplayed[] {
+    const out: Unplayed[] = [];
     for (const [id, seen] of this.#seen) {
       if (seen.games === 0 || seen.crashed < seen.games) continue;
-      const why = seen.why === null ? '' : `: it ${seen.why}`;
-      out.push(
-        `${names.get(id) ?? id} crashed before its first move in every game it played (${seen.crashed} of ${seen.games})${why}`,
-      );
+      out.push({
+        name: names.get(id) ?? id,
+        crashed: seen.crashed,
+        games: seen.games,
+        failure: seen.failure,
+      });
     }
     return out;
+  }
+
+  /** {@link unplayed} as one English sentence each, for the command line. */
+  warnings(names: ReadonlyMap<string, string>): string[] {
+    return this.unplayed(names).map(describeUnplayed);
   }
 }
