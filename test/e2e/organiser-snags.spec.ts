@@ -179,4 +179,39 @@ for (const lang of ['en', 'nl'] as const) {
     await page.getByTestId('import-refusal-dismiss').click();
     await expect(refusal).toHaveCount(0);
   });
+
+  test(`${lang}: a bot that never played is told in the user's language`, async () => {
+    await language(lang);
+    if (lang === 'en') {
+      // A program that exits at once: it crashes before its first move in every game.
+      await page.getByTestId('nav-bots').click();
+      await page.getByTestId('bot-path').fill('/bin/false');
+      await page.getByTestId('bot-path').blur();
+      await page.getByTestId('bot-name').fill('Quits');
+      // A program in a system folder needs a working folder of its own.
+      const cwd = page.getByTestId('bot-cwd');
+      if (!(await cwd.isVisible())) await page.getByTestId('bot-more').click();
+      await cwd.fill(E2E_ROOT);
+      await page.getByTestId('bot-add').click();
+      await expect(page.locator('[data-bot-name="Quits"]')).toBeVisible();
+      await page.getByTestId('add-samples').click();
+    }
+    await page.getByTestId('nav-new').click();
+    await page.getByTestId('game-6561').click();
+    await page.getByTestId('tournament-name').fill(`E2E-Quits-${lang}`);
+    await page.getByTestId('format-select').selectOption('round-robin');
+    await page.getByTestId('bot-option-Quits').check();
+    await page.locator('[data-testid^="bot-option-6561 greedy"]').first().check();
+    await page.getByTestId('timing-mode').selectOption('cpu');
+    await expect(page.getByTestId('draft-ok')).toBeVisible();
+    await page.getByTestId('create-tournament').click();
+    const toast = page.getByTestId('notice-info').filter({ hasText: 'Quits' });
+    await expect(toast).toHaveText(
+      lang === 'en'
+        ? /^E2E-Quits-en: Quits crashed before its first move in every game it played \(2 of 2\): it /
+        : /^E2E-Quits-nl: Quits crashte vóór de eerste zet in elke partij die hij speelde \(2 van 2\)/,
+      { timeout: 90_000 },
+    );
+    await screenshot(page, `snags-never-played-${lang}`);
+  });
 }
