@@ -261,6 +261,10 @@ describe('BotsView', () => {
     expect(command.attributes('title')).toBe(`${program} --depth 3`);
     expect(command.attributes('tabindex')).toBe('0');
     expect(command.attributes('aria-label')).toBe(`Command line: ${program} --depth 3`);
+    await command.trigger('focus');
+    expect(command.text()).toBe(`${program} --depth 3`);
+    await command.trigger('blur');
+    expect(command.text()).toBe('…/mine --depth 3');
   });
 
   it('says in the browser how to add a game package, without claiming a drop that cannot work', async () => {

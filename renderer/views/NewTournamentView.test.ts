@@ -198,8 +198,8 @@ describe('NewTournamentView', () => {
     });
     i18n.global.locale.value = 'nl';
     await flushPromises();
-    expect(texts().rounds).toBe('Ronden moet minstens 1 zijn.');
-    expect(texts().memory).toBe('Geheugen (MiB) moet minstens 16 zijn.');
+    expect(texts().rounds).toBe('Ronden: minstens 1.');
+    expect(texts().memory).toBe('Geheugen (MiB): minstens 16.');
   });
 
   it('asks for a gauntlet’s challengers after the bots they are picked from', async () => {

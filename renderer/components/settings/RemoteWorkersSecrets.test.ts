@@ -91,7 +91,6 @@ describe('RemoteWorkersSection: the Redis password', () => {
     expect(box.attributes('type')).toBe('password');
     api.settingsSet.mockResolvedValue(settings({ passwordSet: true }));
     await w.get('[data-testid="workers-password-save"]').trigger('click');
-    await w.get('form.secret-form:has([data-testid="workers-redis-password"])').trigger('submit');
     await flushPromises();
     expect(api.settingsSet).toHaveBeenCalledWith({ workers: { redisPassword: 'hunter2' } });
     expect((box.element as HTMLInputElement).value).toBe('');
