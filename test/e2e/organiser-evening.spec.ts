@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { TournamentStore } from '../../electron/engine/store/store.ts';
 import { screenshot } from './helpers.ts';
 import { E2E_ROOT } from './paths.ts';
 
@@ -147,6 +148,72 @@ test('a tournament played in part, with no run under way, offers Continue and Ru
   await row.getByTestId('tournament-open').click();
   await page.getByTestId('tab-live').click();
   await expect(page.getByTestId('start')).toBeVisible();
+});
+
+test("Flit's thinking-time table holds each move against its own limit, the first's start-up apart", async () => {
+  test.setTimeout(600_000);
+  await setLanguage('en');
+  // The samples again (harmless when they are there): this test may run alone.
+  await page.getByTestId('nav-bots').click();
+  await page.getByTestId('add-samples').click();
+  await expect(page.locator('[data-bot-name="Flit greedy"]')).toBeVisible();
+  await page.getByTestId('nav-new').click();
+  await page.getByTestId('game-flit').click();
+  await page.getByTestId('tournament-name').fill('Evening Flit');
+  await page.getByTestId('format-select').selectOption('groups');
+  await page.getByTestId('permutations').selectOption('rotations');
+  for (const bot of ['Flit random', 'Flit greedy']) {
+    await page.getByTestId(`bot-option-${bot}`).check();
+    await page.getByTestId(`bot-more-${bot}`).click();
+  }
+  // Official timing (the default): wall time, where a sample bot's first reply (starting Node) takes
+  // 100 ms or more of its 2 s start-up allowance, against Flit's 50 ms per move.
+  await expect(page.getByTestId('draft-ok')).toBeVisible({ timeout: 10_000 });
+  await page.getByTestId('create-tournament').click();
+  // Two finished games are enough (a Flit game is some 8,000 replies per bot): then abort the rest.
+  await expect(page.getByTestId('progress-text')).toHaveText(/^\s*([2-9]|1\d)\s*\//, { timeout: 400_000 });
+  await page.getByTestId('abort').click();
+  await page.getByTestId('abort-confirm').click();
+  await expect(page.getByTestId('state-badge').first()).toHaveAttribute('data-state', 'aborted');
+  const table = page.getByTestId('time-stats');
+  // The live screen redraws as the abort settles: click until the standings are open.
+  await expect(async () => {
+    await page.getByTestId('tab-standings').click();
+    await expect(table).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  // The records: which bots had a turn missed for lateness (Flit goes on without a failure status), and
+  // that every other bot's slowest reply is within the 50 ms deadline, whatever its first reply took.
+  const store = TournamentStore.open(join(E2E_ROOT, 'tournaments', 'Evening Flit.sqlite'), {
+    readOnly: true,
+  });
+  const late = new Set<string>();
+  try {
+    for (const game of store.scheduled()) {
+      const record = store.record(game.index);
+      for (const seat of record?.seats ?? []) {
+        if (seat.missed.timeout > 0) late.add(seat.name);
+        else expect(seat.time.maxChargedUs, seat.name).toBeLessThanOrEqual(50_000);
+      }
+    }
+  } finally {
+    store.close();
+  }
+  // Before: 238-275% for every bot, its first reply's start-up over the 50 ms deadline. Now over 100%
+  // only for a bot that was late (and then rightly so).
+  for (const row of await table.locator('tbody tr').all()) {
+    const name = (await row.locator('th').textContent())?.trim() ?? '';
+    const share = Number((await row.locator('td').last().textContent())?.replace(/[^0-9]/g, ''));
+    if (!late.has(name)) expect(share, name).toBeLessThanOrEqual(100);
+  }
+  await table.scrollIntoViewIfNeeded();
+  await screenshot(page, 'evening-flit-time');
+  await setLanguage('nl');
+  await page.getByTestId('nav-home').click();
+  await page.getByTestId('tournament-Evening Flit').getByTestId('tournament-open').click();
+  await page.getByTestId('time-stats').scrollIntoViewIfNeeded();
+  await screenshot(page, 'evening-flit-time-nl');
+  await setLanguage('en');
 });
 
 test('the same screens in Dutch', async () => {
