@@ -77,7 +77,7 @@ export default {
         maxGame: 'Most in a game',
         closest: 'Closest call',
         closestHint:
-          'The most of the time limit used in one game (or by one move, for a limit per move; a first move, which may also start the program, does not count)',
+          'The most of the time limit used in one game (or by one move, for a limit per move; a first move, which may also start the program, does not count). Over 100%: the limit was exceeded; for a limit per move that reply came late and its turn was missed.',
         openGame: 'Open game {game}',
       },
       chart: {
@@ -173,7 +173,7 @@ export default {
         maxGame: 'Meeste in één partij',
         closest: 'Krapste marge',
         closestHint:
-          'Het grootste deel van de tijdslimiet dat in één partij (of bij een limiet per zet: door één zet) is gebruikt; een eerste zet, die ook het programma kan starten, telt niet mee',
+          'Het grootste deel van de tijdslimiet dat in één partij (of bij een limiet per zet: door één zet) is gebruikt; een eerste zet, die ook het programma kan starten, telt niet mee. Boven 100%: de limiet is overschreden; bij een limiet per zet kwam dat antwoord te laat en is de beurt gemist.',
         openGame: 'Partij {game} openen',
       },
       chart: {
