@@ -14,7 +14,9 @@ import { summarize } from '../lib/stats.ts';
  * shell runs it (a fresh `node electron/cli/jury.mjs …` process, wall time to its exit), beside bare
  * Node's start (`node -e 0`) in turns with it; and a sample bot's start, from its compiled script and
  * from the TypeScript sources, beside the same floor. The first run of each fills Node's compile cache
- * and is not counted, as a user's second command would find it filled.
+ * and is not counted, as a user's second command would find it filled. Beside each command's time, the
+ * modules it loads (Jury's sources and packages, not Node's built-ins): a count that the machine's load
+ * does not move, and what a change to the command's imports shows first.
  */
 
 const JURY = fileURLToPath(new URL('../../../electron/cli/jury.mjs', import.meta.url));
@@ -28,6 +30,26 @@ function wallMs(args: readonly string[], input = '', env: NodeJS.ProcessEnv = pr
   const ms = performance.now() - t;
   if (r.status !== 0 && r.status !== 2) throw new Error(`node ${args.join(' ')}: ${r.stderr.toString()}`);
   return ms;
+}
+
+/**
+ * A module hook given to Node with `--import`: counts every module loaded after it (sources, packages,
+ * not `node:` built-ins; both import and require) and prints the count on standard error at exit.
+ */
+const COUNT_MODULES = `data:text/javascript,${encodeURIComponent(
+  "import{registerHooks}from'node:module';let n=0;" +
+    "registerHooks({load(u,c,next){if(!u.startsWith('node:'))n++;return next(u,c)}});" +
+    "process.on('exit',()=>process.stderr.write('\\njury-bench-modules '+n+'\\n'))",
+)}`;
+
+/** How many modules `node args…` loads (see {@link COUNT_MODULES}). */
+function modulesLoaded(args: readonly string[]): number {
+  const r = spawnSync(process.execPath, ['--import', COUNT_MODULES, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const count = /jury-bench-modules (\d+)/.exec(r.stderr.toString())?.[1];
+  if (count === undefined) throw new Error(`node ${args.join(' ')} printed no module count`);
+  return Number(count);
 }
 
 /** p50 (ms) of `runs` runs of each command, in turns (one warm-up run each first). */
@@ -81,17 +103,24 @@ async function startUp(ctx: BenchContext): Promise<PartResult> {
       runs,
     );
     const floor = p50['floor']!;
+    const modules = {
+      version: modulesLoaded([JURY, '--version']),
+      standings: modulesLoaded([JURY, 'standings', db]),
+    };
     ctx.log(
       `start-up p50 over ${runs} runs: node -e 0 ${num(floor)} ms; jury --version ${num(p50['version']!)} ms; ` +
         `jury standings (30 games) ${num(p50['standings']!)} ms; sample bot ${num(p50['sampleCompiled']!)} ms ` +
-        `compiled, ${num(p50['sampleSource']!)} ms from TypeScript`,
+        `compiled, ${num(p50['sampleSource']!)} ms from TypeScript; modules loaded: jury --version ` +
+        `${modules.version}, jury standings ${modules.standings}`,
     );
     return {
-      figures: { runs, p50Ms: p50 },
+      figures: { runs, p50Ms: p50, modules },
       targets: [
-        vsFloor('jury --version, wall to exit', p50['version']!, floor, 'ms', TARGET_RATIO),
+        vsFloor('jury --version, wall to exit', p50['version']!, floor, 'ms', TARGET_RATIO, {
+          note: `${modules.version} modules loaded`,
+        }),
         vsFloor('jury standings of a 30-game store', p50['standings']!, floor, 'ms', TARGET_RATIO, {
-          note: 'openskill loads ramda and @stdlib: 522 of its 853 modules',
+          note: `${modules.standings} modules loaded`,
         }),
         vsFloor('sample bot start, compiled', p50['sampleCompiled']!, floor, 'ms', null),
         vsFloor('sample bot start, from TypeScript', p50['sampleSource']!, floor, 'ms', null),
