@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { EventPayload } from '../../shared/ipc/contract.ts';
-import {
-  BOARDS_PER_FRAME,
-  FINISHED_LINGER_MS,
-  NEW_BOARDS_PER_FRAME,
-  useLiveStore,
-  type GameFrame,
-} from './live.ts';
+import { FINISHED_LINGER_MS, REDRAW_GAP_MS, useLiveStore, type GameFrame } from './live.ts';
 
 type Progress = EventPayload<'tournament.progress'>;
 
@@ -71,27 +65,27 @@ describe('the live store', () => {
     const store = useLiveStore();
     await store.open('t1');
     expect(store.draft?.timing?.budgetMs).toBe(5000);
-    expect(games()).toEqual([]); // applied at the next animation frame
-    await vi.advanceTimersByTimeAsync(20);
+    expect(games()).toEqual([]); // drawn from the next animation frame on, one board per frame
+    await vi.advanceTimersByTimeAsync(40);
     expect(games()).toEqual([
       [1, 4],
       [3, 10],
     ]);
   });
 
-  it('applies a burst of frames in one update and keeps the newest per game', async () => {
+  it('keeps the newest frame per game while it waits, and drops stale ones', async () => {
     const store = useLiveStore();
     await store.open('t1');
-    await vi.advanceTimersByTimeAsync(20);
+    await vi.advanceTimersByTimeAsync(40);
     const before = store.frames;
     emit(frame(1, 5));
     emit(frame(1, 6));
     emit(frame(2, 1));
-    emit(frame(1, 5)); // stale: older than the pending one
+    emit(frame(1, 5)); // stale: older than the waiting one
     emit(frame(3, 9)); // stale: older than the shown one
     emit({ ...frame(7, 1), tournament: 'other' });
     expect(store.frames).toBe(before);
-    await vi.advanceTimersByTimeAsync(20);
+    await vi.advanceTimersByTimeAsync(REDRAW_GAP_MS + 40);
     expect(games()).toEqual([
       [1, 6],
       [2, 1],
@@ -99,39 +93,61 @@ describe('the live store', () => {
     ]);
   });
 
-  it('draws at most 4 boards per animation frame, 2 of them new, in the order they waited', async () => {
-    expect([BOARDS_PER_FRAME, NEW_BOARDS_PER_FRAME]).toEqual([4, 2]);
+  it('draws one board per frame: new cards and final frames first, redraws at most every 100 ms', async () => {
+    expect(REDRAW_GAP_MS).toBe(100);
     const store = useLiveStore();
     await store.open('t1');
-    await vi.advanceTimersByTimeAsync(20);
-    for (const game of [9, 8, 7, 6, 5]) emit(frame(game, 1));
-    emit(frame(3, 11));
+    await vi.advanceTimersByTimeAsync(40);
+    emit(frame(3, 11)); // a redraw: the wall drew no board yet, so it goes at once
     await vi.advanceTimersByTimeAsync(16);
-    // The first two new ones and the shown board 3.
     expect(games()).toEqual([
       [1, 4],
       [3, 11],
-      [8, 1],
-      [9, 1],
     ]);
-    emit(frame(5, 2)); // a newer frame of a board still waiting to join
-    for (const ply of [12, 13]) emit(frame(3, ply));
     emit(frame(1, 5));
-    emit(frame(8, 2));
+    emit(frame(3, 12));
+    emit(frame(9, 1));
+    emit(frame(8, 1, { done: true, toAct: null, scores: [1, 0] }));
     await vi.advanceTimersByTimeAsync(16);
-    // Four drawn: 7 and 6 join (5 would be a third new one), then 3 and 1; 8 and 5 wait.
     expect(games()).toEqual([
-      [1, 5],
-      [3, 13],
-      [6, 1],
-      [7, 1],
-      [8, 1],
+      [1, 4],
+      [3, 11],
       [9, 1],
-    ]);
+    ]); // the new card first
     await vi.advanceTimersByTimeAsync(16);
-    expect(games()).toContainEqual([5, 2]);
-    expect(games()).toContainEqual([8, 2]);
-    expect(games()).toHaveLength(7);
+    expect(games()).toContainEqual([8, 1]); // then the final frame; the redraws wait for the gap
+    expect(games()).toContainEqual([1, 4]);
+    // 100 ms after the last redraw, at the next animation frame: in the order they waited, 1 before 3.
+    await vi.advanceTimersByTimeAsync(REDRAW_GAP_MS - 16);
+    expect(games()).toContainEqual([1, 5]);
+    expect(games()).toContainEqual([3, 11]);
+    await vi.advanceTimersByTimeAsync(REDRAW_GAP_MS + 16);
+    expect(games()).toContainEqual([3, 12]);
+  });
+
+  it('holds the frames of a board out of sight and draws the newest when it comes back', async () => {
+    const store = useLiveStore();
+    await store.open('t1');
+    await vi.advanceTimersByTimeAsync(40);
+    store.setSeen(3, false);
+    for (const ply of [11, 12, 13]) emit(frame(3, ply));
+    emit(frame(6, 1)); // a new game joins whether or not it is seen
+    await vi.advanceTimersByTimeAsync(REDRAW_GAP_MS * 3);
+    expect(games()).toEqual([
+      [1, 4],
+      [3, 10],
+      [6, 1],
+    ]);
+    emit(frame(3, 14, { done: true, toAct: null, scores: [2, 2] })); // a final frame shows at once
+    await vi.advanceTimersByTimeAsync(20);
+    expect(store.frames.get(3)?.done).toBe(true);
+    store.setSeen(1, false);
+    emit(frame(1, 9));
+    await vi.advanceTimersByTimeAsync(REDRAW_GAP_MS * 2);
+    expect(store.frames.get(1)?.ply).toBe(4);
+    store.setSeen(1, true);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(store.frames.get(1)?.ply).toBe(9);
   });
 
   it('keeps a finished game briefly, then removes it and ignores its late frames', async () => {

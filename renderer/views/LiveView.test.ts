@@ -77,6 +77,9 @@ function summary(patch: Partial<TournamentSummary> = {}): TournamentSummary {
   };
 }
 
+/** Lets the wall draw what waits: one board per animation frame. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+
 async function mountView(canControl = true) {
   api.appInfo.mockResolvedValue(appInfo({ canControl }));
   const { wrapper } = await mountScreen(LiveView, {
@@ -84,7 +87,7 @@ async function mountView(canControl = true) {
     path: '/t/club/live',
     props: { id: 'club' },
   });
-  await new Promise((resolve) => setTimeout(resolve, 40)); // the frames show at the next animation frame
+  await settle();
   return wrapper;
 }
 
@@ -136,9 +139,27 @@ describe('LiveView', () => {
         error: null,
       } satisfies Progress),
     );
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await settle();
     expect(wrapper.findAll('[data-testid="live-board"]')).toHaveLength(3);
     expect(wrapper.get('[data-testid="progress-text"]').text()).toBe('6/12');
+  });
+
+  it('keeps the running boards first: a finished game’s card goes after them until it leaves', async () => {
+    api.tournamentLive.mockResolvedValue([frame(2, 8), frame(4, 10), frame(5, 3), frame(6, 1)]);
+    const wrapper = await mountView();
+    const order = () => wrapper.findAll('[data-testid="live-board"]').map((b) => b.attributes('data-game'));
+    const send = (f: GameFrame) => listeners.frame.forEach((l) => l(f));
+    await settle(); // four boards join, one per frame
+    expect(order()).toEqual(['2', '4', '5', '6']);
+    send(frame(4, 80, { done: true, toAct: null, scores: [1, 0] }));
+    await settle();
+    expect(order()).toEqual(['2', '5', '6', '4']);
+    // Finished cards keep the order they finished in; a new game joins the running ones.
+    send(frame(2, 80, { done: true, toAct: null, scores: [0, 1] }));
+    send(frame(7, 1));
+    await settle();
+    expect(order()).toEqual(['5', '6', '7', '4', '2']);
+    expect(wrapper.findAll('.live-board.done').map((b) => b.attributes('data-game'))).toEqual(['4', '2']);
   });
 
   it('pauses with tournamentPause, then offers resume', async () => {
