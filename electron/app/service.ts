@@ -9,7 +9,7 @@ import { BotLibrary } from './library/bot-library.ts';
 import { smokeTest } from './library/smoke-test.ts';
 import { addGameSamples } from './library/sample-shelf.ts';
 import { playOne } from './match-play.ts';
-import { FrameCoalescer } from './live/coalescer.ts';
+import { FRAMES_PER_SECOND, FrameCoalescer } from './live/coalescer.ts';
 import type { LazyFrame } from './live/live-boards.ts';
 import { PackageList } from './packages/package-list.ts';
 import { systemProtections } from './protections.ts';
@@ -111,6 +111,9 @@ export async function createJuryService(options: JuryServiceOptions): Promise<Ju
   };
   const coalescer = new FrameCoalescer<string, LazyFrame>({
     intervalMs: options.frameIntervalMs ?? 100,
+    // A live wall of 8 boards got 37 frames a second and could draw a few of them (renderer/stores/live.ts):
+    // each frame sent is a message every page of the app parses, whether it shows boards or not.
+    maxPerSecond: FRAMES_PER_SECOND,
     send: (frame) => emit('game.frame', frame()),
   });
   // The name a `jury run` refused by this process's run lock is told.

@@ -33,11 +33,12 @@ class FakeTimer implements CoalescerTimer {
   }
 }
 
-function setup(intervalMs = 100) {
+function setup(intervalMs = 100, maxPerSecond?: number) {
   const timer = new FakeTimer();
   const sent: { frame: string; at: number }[] = [];
   const coalescer = new FrameCoalescer<string, string>({
     intervalMs,
+    ...(maxPerSecond === undefined ? {} : { maxPerSecond }),
     timer,
     send: (frame) => sent.push({ frame, at: timer.time }),
   });
@@ -45,6 +46,25 @@ function setup(intervalMs = 100) {
 }
 
 describe('FrameCoalescer', () => {
+  it('spreads at most maxPerSecond frames over the boards: the more boards, the longer each waits', () => {
+    const { timer, sent, coalescer } = setup(100, 20);
+    const play = (boards: number) => {
+      sent.length = 0;
+      // Every board has a new picture every 10 ms for two seconds.
+      for (let t = 0; t < 2000; t += 10) {
+        for (let b = 0; b < boards; b++) coalescer.push(`g${b}`, `${b}@${t}`);
+        timer.advance(10);
+      }
+      const perBoard = sent.filter((s) => s.frame.startsWith('0@')).map((s) => s.at);
+      return { total: sent.length, gap: (perBoard.at(-1)! - perBoard[0]!) / (perBoard.length - 1) };
+    };
+    expect(play(2)).toEqual({ total: 42, gap: 100 }); // two boards: every 100 ms each (21 frames)
+    coalescer.close();
+    const eight = play(8); // eight boards: every 400 ms each, 20 frames a second in all
+    expect(eight.gap).toBe(400);
+    expect(eight.total).toBeLessThanOrEqual(8 * 6);
+  });
+
   it('sends the first frame of a board at once', () => {
     const { sent, coalescer } = setup();
     coalescer.push('g1', 'a1');

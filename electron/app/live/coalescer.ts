@@ -1,8 +1,15 @@
 /**
  * Bounds how often a running game's picture is sent: at most one frame per board per interval, always
- * the newest, and always the final one. Pure apart from the injected timer, so tests drive it with
- * made-up times.
+ * the newest, and always the final one; with many boards at once the interval grows, so that all of them
+ * together send at most so many frames a second. Pure apart from the injected timer, so tests drive it
+ * with made-up times.
  */
+
+/**
+ * The app's bound on live frames sent a second, all boards together: each of 8 boards at once sends at
+ * most every 400 ms, one or two boards every 100 ms (the per-board interval).
+ */
+export const FRAMES_PER_SECOND = 20;
 
 /** The clock and timer the coalescer runs on (the real ones in the service, fakes in tests). */
 export interface CoalescerTimer {
@@ -22,6 +29,11 @@ export const realTimer: CoalescerTimer = {
 export interface CoalescerOptions<F> {
   /** The least time between two frames of the same board, in milliseconds. */
   readonly intervalMs: number;
+  /**
+   * At most this many frames a second in all: each board's interval is then at least its share of a
+   * second (8 boards at 20 a second: 400 ms). Absent: no bound but the interval.
+   */
+  readonly maxPerSecond?: number;
   /** Sends one frame; called with the newest frame of a board when its turn comes. */
   readonly send: (frame: F) => void;
   readonly timer?: CoalescerTimer;
@@ -44,11 +56,14 @@ interface Board<F> {
 export class FrameCoalescer<K, F> {
   readonly #boards = new Map<K, Board<F>>();
   readonly #intervalMs: number;
+  readonly #maxPerSecond: number | null;
   readonly #send: (frame: F) => void;
   readonly #timer: CoalescerTimer;
 
   constructor(options: CoalescerOptions<F>) {
     this.#intervalMs = Math.max(0, options.intervalMs);
+    this.#maxPerSecond =
+      options.maxPerSecond !== undefined && options.maxPerSecond > 0 ? options.maxPerSecond : null;
     this.#send = options.send;
     this.#timer = options.timer ?? realTimer;
   }
@@ -58,14 +73,15 @@ export class FrameCoalescer<K, F> {
     let board = this.#boards.get(key);
     if (!board) this.#boards.set(key, (board = { lastSentAt: null, pending: null, timer: null }));
     const now = this.#timer.now();
-    if (board.timer === null && (board.lastSentAt === null || now - board.lastSentAt >= this.#intervalMs)) {
+    const interval = this.#interval();
+    if (board.timer === null && (board.lastSentAt === null || now - board.lastSentAt >= interval)) {
       board.lastSentAt = now;
       this.#send(frame);
       return;
     }
     board.pending = frame;
     if (board.timer === null) {
-      const wait = (board.lastSentAt ?? now) + this.#intervalMs - now;
+      const wait = (board.lastSentAt ?? now) + interval - now;
       const scheduled = board;
       board.timer = this.#timer.setTimeout(() => this.#flush(key, scheduled), Math.max(0, wait));
     }
@@ -90,6 +106,12 @@ export class FrameCoalescer<K, F> {
   /** Cancels every waiting frame and timer. */
   close(): void {
     for (const key of [...this.#boards.keys()]) this.#drop(key);
+  }
+
+  /** Each board's interval now: the least one, or its share of a second when many boards send. */
+  #interval(): number {
+    const max = this.#maxPerSecond;
+    return max === null ? this.#intervalMs : Math.max(this.#intervalMs, (1000 * this.#boards.size) / max);
   }
 
   #drop(key: K): void {
