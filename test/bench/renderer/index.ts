@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,9 @@ import { guarded, type BenchContext, type PartResult, type Section } from '../li
 
 /** The issue's bar: no task in the renderer's main thread longer than this (ms). */
 const LONG_TASK_MS = 50;
-const RENDERER = fileURLToPath(new URL('../../../out/renderer/', import.meta.url));
+/** The built renderer (`npm run build`); BENCH_RENDERER_DIR measures another build (before and after). */
+const RENDERER =
+  process.env['BENCH_RENDERER_DIR'] ?? fileURLToPath(new URL('../../../out/renderer/', import.meta.url));
 
 /** Counts board repaints in the page (each board's aria-label names its ply). */
 const OBSERVE = `
@@ -60,6 +62,15 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
     const live = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     const standings = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const page of [live, standings]) await page.addInitScript(OBSERVE);
+    // The frames the live page receives, counted outside it (what the engine sends, not what is drawn).
+    let received = 0;
+    let counting = false;
+    live.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (counting && typeof payload === 'string' && payload.startsWith('{"event":"game.frame"'))
+          received++;
+      }),
+    );
     await live.goto(`${server.url}#/t/${encodeURIComponent(summary.id)}/live`);
     await standings.goto(`${server.url}#/t/${encodeURIComponent(summary.id)}/standings`);
     // Page loads (parsing the bundles, the first render) are not what the bar is about: trace from the
@@ -70,10 +81,14 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
       path: trace,
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
     });
+    counting = true;
     await service.handlers['tournament.start']({ id: summary.id });
     ctx.log(`renderer: watching 8 live More games for ${seconds} s`);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     await browser.stopTracing();
+    // Kept for a closer look when asked (node test/bench/renderer/trace.ts <file>).
+    const keep = process.env['BENCH_RENDERER_TRACE'];
+    if (keep) copyFileSync(trace, keep);
     const updates = await live.evaluate(
       () => (window as unknown as { __boardUpdates: number }).__boardUpdates,
     );
@@ -85,6 +100,7 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
     const figures = {
       seconds,
       gamesFinished: finished ?? 0,
+      framesReceivedPerSecond: Math.round(received / seconds),
       boardUpdatesPerSecond: Math.round(updates / seconds),
       rendererThreads: threads.length,
       perThread: threads.map((t) => ({ ...t })),
@@ -92,9 +108,11 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
       longestTaskWallMs: worst((t) => t.longestWallMs),
       longTasksByCpu: threads.reduce((n, t) => n + t.longByCpu, 0),
       longestTaskCpuMs: worst((t) => t.longestCpuMs),
+      rendererCpuMsPerSecond: Math.round(threads.reduce((n, t) => n + t.cpuMs, 0) / seconds),
+      longTasksByWallUnder3msCpu: threads.reduce((n, t) => n + t.longByWallUnder3msCpu, 0),
     };
     ctx.log(
-      `renderer: ${figures.boardUpdatesPerSecond} board updates/s, ${figures.gamesFinished} games finished; tasks over ${LONG_TASK_MS} ms: ${figures.longTasksByWall} by wall time (longest ${figures.longestTaskWallMs} ms), ${figures.longTasksByCpu} by the renderer's CPU time (longest ${figures.longestTaskCpuMs} ms)`,
+      `renderer: ${figures.framesReceivedPerSecond} frames received/s, ${figures.boardUpdatesPerSecond} board updates drawn/s, ${figures.gamesFinished} games finished; tasks over ${LONG_TASK_MS} ms: ${figures.longTasksByWall} by wall time (longest ${figures.longestTaskWallMs} ms; ${figures.longTasksByWallUnder3msCpu} of them used under 3 ms of CPU), ${figures.longTasksByCpu} by the renderer's CPU time (longest ${figures.longestTaskCpuMs} ms); the renderers' main threads used ${figures.rendererCpuMsPerSecond} ms of CPU per second`,
     );
     return {
       figures,
@@ -117,7 +135,17 @@ async function measureLiveWall(ctx: BenchContext, seconds: number): Promise<Part
           ratio: null,
           goal: '0 tasks',
           pass: figures.longTasksByWall === 0,
-          note: `longest ${figures.longestTaskWallMs} ms`,
+          note: `longest ${figures.longestTaskWallMs} ms; ${figures.longTasksByWallUnder3msCpu} used < 3 ms CPU`,
+        },
+        {
+          name: "renderers' main threads: CPU per second (both pages; where it goes: figures.perThread)",
+          measured: figures.rendererCpuMsPerSecond,
+          floor: null,
+          unit: 'ms/s',
+          ratio: null,
+          goal: 'none',
+          pass: null,
+          note: `${figures.framesReceivedPerSecond} frames received/s, ${figures.boardUpdatesPerSecond} board updates drawn/s`,
         },
       ],
     };
