@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   boardSum,
+  DIRECTIONS,
+  sameBoard,
+  slideChanges,
   slideBoard,
   slideLine,
   slideLines,
@@ -122,5 +126,31 @@ describe('slideBoard', () => {
     expect(slideLines('D')[3]).toEqual([15, 11, 7, 3]);
     expect(slideLines('L')[1]).toEqual([4, 5, 6, 7]);
     expect(slideLines('R')[2]).toEqual([11, 10, 9, 8]);
+  });
+});
+
+describe('slideChanges', () => {
+  const piece = fc.oneof(
+    fc.constant(null),
+    fc.record({
+      colour: fc.constantFrom('blue' as const, 'red' as const, 'gray' as const),
+      value: fc.constantFrom(1, 3, 9, 27),
+    }),
+  );
+
+  it('says exactly whether slideBoard changes the board, on random boards of few values', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 16, maxLength: 16 }), (b) => {
+        for (const d of DIRECTIONS) expect(slideChanges(b, d)).toBe(!sameBoard(slideBoard(b, d), b));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('sees a piece that only moves, a pair that vanishes and a line that stays', () => {
+    expect(slideChanges(board('. R1 . .', '. . . .', '. . . .', '. . . .'), 'L')).toBe(true);
+    expect(slideChanges(board('R3 B3 . .', '. . . .', '. . . .', '. . . .'), 'L')).toBe(true);
+    expect(slideChanges(board('R3 B9 R3 .', '. . . .', '. . . .', '. . . .'), 'L')).toBe(false);
+    expect(slideChanges(board('R3 B9 R3 .', '. . . .', '. . . .', '. . . .'), 'R')).toBe(true);
   });
 });

@@ -63,11 +63,8 @@ export function sameBoard(a: Board, b: Board): boolean {
   });
 }
 
-/**
- * The four lines a slide in `direction` works on, each listed from the edge the pieces move toward:
- * columns top-down for U, bottom-up for D; rows left-to-right for L, right-to-left for R.
- */
-export function slideLines(direction: Direction): readonly (readonly number[])[] {
+/** Builds the lines of {@link slideLines} for one direction (once per direction, at load). */
+function buildSlideLines(direction: Direction): readonly (readonly number[])[] {
   const lines: number[][] = [];
   for (let k = 1; k <= SIZE; k++) {
     const line: number[] = [];
@@ -80,6 +77,27 @@ export function slideLines(direction: Direction): readonly (readonly number[])[]
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * The lines of every direction, made once: the referee slides the board several times per move (is a
+ * slide legal, can the next player move at all), and every list made anew was garbage the judge's
+ * young generation had to collect while bots waited (issue 28: the worst moves).
+ */
+const SLIDE_LINES: Readonly<Record<Direction, readonly (readonly number[])[]>> = {
+  U: buildSlideLines('U'),
+  D: buildSlideLines('D'),
+  L: buildSlideLines('L'),
+  R: buildSlideLines('R'),
+};
+
+/**
+ * The four lines a slide in `direction` works on, each listed from the edge the pieces move toward:
+ * columns top-down for U, bottom-up for D; rows left-to-right for L, right-to-left for R. The lists are
+ * shared: a caller must not change them.
+ */
+export function slideLines(direction: Direction): readonly (readonly number[])[] {
+  return SLIDE_LINES[direction];
 }
 
 /**
@@ -109,12 +127,38 @@ export function slideLine(pieces: readonly Piece[]): readonly Piece[] {
 /** The board after sliding toward `direction` (it may equal the input: a slide must then be refused). */
 export function slideBoard(board: Board, direction: Direction): Board {
   const next: (Piece | null)[] = board.slice();
-  for (const line of slideLines(direction)) {
-    const pieces = line.map((i) => board[i] ?? null).filter((p): p is Piece => p !== null);
+  const pieces: Piece[] = [];
+  for (const line of SLIDE_LINES[direction]) {
+    pieces.length = 0;
+    for (const field of line) {
+      const piece = board[field] ?? null;
+      if (piece !== null) pieces.push(piece);
+    }
     const slid = slideLine(pieces);
-    line.forEach((field, k) => {
-      next[field] = slid[k] ?? null;
-    });
+    for (let k = 0; k < line.length; k++) next[line[k] as number] = slid[k] ?? null;
   }
   return next;
+}
+
+/**
+ * Whether sliding toward `direction` changes the board: exactly when `slideBoard(board, direction)` is
+ * not {@link sameBoard} to it, found without building that board. A line changes when a piece has an
+ * empty field between it and the edge (it moves), or when two pieces next to each other in it (empty
+ * fields aside) have the same value (the scan pairs them: they merge or vanish).
+ */
+export function slideChanges(board: Board, direction: Direction): boolean {
+  for (const line of SLIDE_LINES[direction]) {
+    let gap = false;
+    let last: Piece | null = null;
+    for (const field of line) {
+      const piece = board[field] ?? null;
+      if (piece === null) {
+        gap = true;
+        continue;
+      }
+      if (gap || (last !== null && last.value === piece.value)) return true;
+      last = piece;
+    }
+  }
+  return false;
 }

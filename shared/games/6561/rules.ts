@@ -6,9 +6,9 @@ import {
   DIRECTIONS,
   fieldIndex,
   formatPiece,
-  sameBoard,
   SIZE,
   slideBoard,
+  slideChanges,
   type Board,
   type Piece,
 } from './board.ts';
@@ -27,8 +27,7 @@ function candidateMoves(state: State6561): Move6561[] {
     }
   } else {
     for (const direction of DIRECTIONS) {
-      if (!sameBoard(slideBoard(state.board, direction), state.board))
-        moves.push({ kind: 'slide', direction });
+      if (slideChanges(state.board, direction)) moves.push({ kind: 'slide', direction });
     }
   }
   return moves;
@@ -49,7 +48,7 @@ function canMove(state: State6561): boolean {
     can = state.board.some((field) => field === null);
   } else {
     for (const direction of DIRECTIONS) {
-      if (!sameBoard(slideBoard(state.board, direction), state.board)) {
+      if (slideChanges(state.board, direction)) {
         can = true;
         break;
       }
@@ -113,7 +112,7 @@ export function checkMove(state: State6561, move: Move6561): string | null {
   if (!DIRECTIONS.includes(move.direction)) {
     return `${String(move.direction)} is not a direction: use U, D, L or R`;
   }
-  if (sameBoard(slideBoard(state.board, move.direction), state.board)) {
+  if (!slideChanges(state.board, move.direction)) {
     return `sliding ${DIRECTION_NAMES[move.direction]} (${move.direction}) does not change the board, so it is not a valid move`;
   }
   return null;
