@@ -58,7 +58,10 @@ test('adds a bot run by an interpreter, with arguments, working folder and envir
   await expect(page.locator('[data-testid^="add-issues-"]')).toHaveCount(0);
   await page.getByTestId('bot-add').click();
   await expect(page.locator(`[data-bot-name="${BOT}"]`)).toBeVisible();
-  await expect(page.locator(`[data-bot-name="${BOT}"] .path`)).toHaveText(/\/node$/);
+  // The list shows the command with its arguments (issue 29), the program's folders folded.
+  await expect(page.locator(`[data-bot-name="${BOT}"] .path`)).toHaveText(
+    /^…\/node electron\/engine\/bots\/samples\/sample-bot\./,
+  );
 });
 
 test('its smoke test ties it to Less, and only Less offers it', async () => {
