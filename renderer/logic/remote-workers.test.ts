@@ -71,9 +71,14 @@ describe('the list’s figures', () => {
     expect(agoOf('not a time', now)).toBeNull();
   });
 
-  it('shows a factor with two decimals', () => {
-    expect(formatFactor(1.25)).toBe('1.25');
-    expect(formatFactor(0.8)).toBe('0.80');
-    expect(formatFactor(1 / 3)).toBe('0.33');
+  it('shows a factor with two decimals in the language given', () => {
+    expect(formatFactor(1.25, 'en')).toBe('1.25');
+    expect(formatFactor(0.8, 'en')).toBe('0.80');
+    expect(formatFactor(1 / 3, 'en')).toBe('0.33');
+    expect(formatFactor(1.02, 'en')).toBe('1.02');
+    expect(formatFactor(1.02, 'nl')).toBe('1,02');
+    expect(formatFactor(0.8, 'nl')).toBe('0,80');
+    expect(formatFactor(-0, 'en')).toBe('0.00');
+    expect(formatFactor(1e21, 'en')).not.toContain('e');
   });
 });

@@ -3,6 +3,7 @@
  * are typed (the engine's rules, electron/engine/workers/connection.ts and the settings schema, so the
  * problem shows next to the field before anything is sent), and the workers list's figures.
  */
+import { formatNumber } from './numbers.ts';
 
 /** Why a typed value is not acceptable: a message key of the `workers` area and its values. */
 export interface WorkersFieldProblem {
@@ -83,7 +84,11 @@ export function agoOf(at: string, now: number): Ago | null {
   return { key: 'workers.hoursAgo', count: Math.floor(seconds / 3600) };
 }
 
-/** A speed factor as the list shows it: two decimals (`1.25`), never `-0` or an exponent. */
-export function formatFactor(factor: number): string {
-  return factor.toFixed(2);
+/**
+ * A speed factor as the list shows it in the user's language (`locale`, as vue-i18n's): two decimals
+ * (`1.25`, Dutch `1,25`), never `-0` or an exponent.
+ */
+export function formatFactor(factor: number, locale: string): string {
+  // Intl writes -0 as "-0.00"; adding 0 makes it +0.
+  return formatNumber(factor + 0, 2, locale);
 }

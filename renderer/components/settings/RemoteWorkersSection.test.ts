@@ -230,7 +230,11 @@ describe('Settings → Remote workers: the list', () => {
       }),
       workers: [
         worker('lab-b', { speedFactor: 1, benchmarkMs: 40.3 }),
-        worker('lab-e', { measuredAt: new Date(Date.now() - 61_000).toISOString(), benchmarkMs: 52.5 }),
+        worker('lab-e', {
+          measuredAt: new Date(Date.now() - 61_000).toISOString(),
+          benchmarkMs: 52.5,
+          speedFactor: 1.02,
+        }),
       ],
     });
     api.settingsGet.mockResolvedValue(settings(URL, true));
@@ -243,6 +247,8 @@ describe('Settings → Remote workers: the list', () => {
     expect(measured('lab-b').text()).toBe('3 minutes ago');
     expect(measured('lab-b').attributes('title')).toBe('Speed benchmark 40.3 ms');
     expect(measured('lab-e').text()).toBe('1 minute ago');
+    const factor = (name: string) => w.get(`[data-testid="worker-${name}"] > :nth-child(5)`).text();
+    expect(factor('lab-e')).toBe('1.02');
     expect(text(w, 'workers-reference')).toBe(
       'This computer’s speed benchmark, which every factor is against: 40.3 ms, the fastest of 7 measurements, the last 2 hours ago.',
     );
@@ -252,6 +258,8 @@ describe('Settings → Remote workers: the list', () => {
     expect(w.findAll('thead th').map((c) => c.text())[5]).toBe('Snelheid gemeten');
     expect(measured('lab-b').text()).toBe('3 minuten geleden');
     expect(measured('lab-e').attributes('title')).toBe('Snelheidstest 52,5 ms');
+    expect(factor('lab-e')).toBe('1,02');
+    expect(factor('lab-b')).toBe('1,00');
     expect(text(w, 'workers-reference')).toBe(
       'De snelheidstest van deze computer, waartegen elke factor geldt: 40,3 ms, de snelste van 7 metingen, de laatste 2 uur geleden.',
     );
