@@ -138,13 +138,13 @@ describe('Settings → Remote workers: the secret', () => {
     const field = w.get('[data-testid="workers-secret"]');
     expect(field.attributes('type')).toBe('password');
     await field.setValue('too-short');
-    await w.get('form').trigger('submit');
+    await w.get('form:has([data-testid="workers-secret"])').trigger('submit');
     await flushPromises();
     expect(w.get('#secret-error').text()).toBe('The secret must be at least 16 characters.');
     expect(api.settingsSet).not.toHaveBeenCalled();
 
     await field.setValue('a-long-enough-secret-42');
-    await w.get('form').trigger('submit');
+    await w.get('form:has([data-testid="workers-secret"])').trigger('submit');
     await flushPromises();
     expect(api.settingsSet).toHaveBeenCalledWith({ workers: { secret: 'a-long-enough-secret-42' } });
     expect(text(w, 'workers-secret-state')).toBe('A secret is set. It is never shown.');
