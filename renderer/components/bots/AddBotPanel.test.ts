@@ -77,4 +77,24 @@ describe('AddBotPanel: a command with arguments, working folder and environment'
     await flushPromises();
     expect(api.botsAdd).not.toHaveBeenCalled();
   });
+
+  it('adds at once when the field the engine found a problem with was just put right', async () => {
+    // The engine's check of the program alone: a system program needs a working folder of its own.
+    api.botsCheckAdd.mockImplementation(async (request: { cwd?: string }) =>
+      request.cwd ? [] : [{ path: 'cwd', message: 'a program in /bin needs a working folder' }],
+    );
+    const { wrapper } = await mountScreen(AddBotPanel);
+    await wrapper.get('[data-testid="bot-path"]').setValue('/bin/false');
+    await settle();
+    expect(wrapper.get('[data-testid="add-issues-cwd"]').text()).toBe(
+      'a program in /bin needs a working folder',
+    );
+    // Add clicked within the 300 ms before the engine's next check: decided on the fields as they are.
+    await wrapper.get('[data-testid="bot-cwd"]').setValue('/tmp/quits');
+    api.botsAdd.mockResolvedValue({ id: 'quits', name: 'false', status: 'ready', buildLog: null });
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(api.botsAdd).toHaveBeenCalledWith({ path: '/bin/false', cwd: '/tmp/quits' });
+    expect(wrapper.find('[data-testid="add-issues-cwd"]').exists()).toBe(false);
+  });
 });
