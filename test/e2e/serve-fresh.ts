@@ -1,9 +1,9 @@
 // Starts `jury serve` for the end-to-end tests on a fresh, empty workspace, with a few extra bot programs
 // beside it (Less needs four different bots and the library's samples give two per game).
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { juryServe } from './jury-serve.ts';
 import { E2E_BOTS_DIR, E2E_PORT, E2E_ROOT } from './paths.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,21 +19,6 @@ for (const [name, sample] of [
   chmodSync(script, 0o755);
 }
 
-const child = spawn(
-  process.execPath,
-  [
-    join(repo, 'electron/cli/jury.mjs'),
-    'serve',
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(E2E_PORT),
-    '--workspace',
-    join(E2E_ROOT, 'workspace'),
-    '--store',
-    join(E2E_ROOT, 'tournaments'),
-  ],
-  { stdio: 'inherit' },
-);
+const child = juryServe(E2E_ROOT, E2E_PORT, 'inherit');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 1));
