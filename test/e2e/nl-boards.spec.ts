@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot } from './helpers.ts';
+import { closeApp, openApp, play6561, screenshot, setLanguage } from './helpers.ts';
 
 // The boards speak the user's language: with the interface in Dutch, a 6561 game's board in the game
 // viewer shows its label, status line and legend in Dutch. Runs alone on a fresh server or after
@@ -9,45 +9,19 @@ test.describe.configure({ mode: 'serial' });
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  await page.goto('/');
-  // On a fresh server the first start offers the demo; this spec does not need it.
-  const decline = page.getByTestId('demo-decline');
-  if (await decline.isVisible().catch(() => false)) await decline.click();
+  page = await openApp(browser);
 });
 test.afterAll(async () => {
-  // Back to English, for any spec that runs after this one on the same server.
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').selectOption('en');
-  await page.close();
+  await closeApp(page);
 });
 
 test('switches the interface to Dutch', async () => {
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').selectOption('nl');
+  await setLanguage(page, 'nl');
   await expect(page.getByTestId('settings-state')).toContainText('Bewaard');
 });
 
 test('plays a 6561 game and shows its board in Dutch in the game viewer', async () => {
-  await page.getByTestId('nav-bots').click();
-  await page.getByTestId('add-samples').click();
-  const random = page.locator('[data-testid^="bot-option-6561 random"]');
-  const greedy = page.locator('[data-testid^="bot-option-6561 greedy"]');
-
-  await page.getByTestId('nav-new').click();
-  await page.getByTestId('game-6561').click();
-  await page.getByTestId('tournament-name').fill('E2E Nederlands');
-  await page.getByTestId('format-select').selectOption('round-robin');
-  await random.check();
-  await greedy.check();
-  await page.getByTestId('timing-mode').selectOption('cpu');
-  await expect(page.getByTestId('draft-ok')).toBeVisible();
-  await page.getByTestId('create-tournament').click();
-  await expect(page).toHaveURL(/#\/t\/.+\/live$/);
-  await expect(page.getByTestId('state-badge').first()).toHaveAttribute('data-state', 'done', {
-    timeout: 90_000,
-  });
-
+  await play6561(page, 'E2E Nederlands');
   await page.getByTestId('tab-games').click();
   await page.getByTestId('game-row').first().click();
   const board = page.locator('figure.board-frame');

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { TournamentStore } from '../../electron/engine/store/store.ts';
-import { screenshot } from './helpers.ts';
+import { closeApp, openApp, play6561, screenshot, setLanguage } from './helpers.ts';
 import { E2E_ROOT } from './paths.ts';
 
 // Issue 29's snags of an organiser's evening: the standings of a 60-player CodeCup import fit a 1280 px
@@ -42,15 +42,10 @@ function resultFile(): string {
 }
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  await page.goto('/');
-  const decline = page.getByTestId('demo-decline');
-  if (await decline.isVisible().catch(() => false)) await decline.click();
+  page = await openApp(browser, { viewport: { width: 1280, height: 860 } });
 });
 test.afterAll(async () => {
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').selectOption('en');
-  await page.close();
+  await closeApp(page);
 });
 
 /** The page's and the standings box's widths, and where the Elo column and the first name are. */
@@ -70,11 +65,6 @@ async function standingsGeometry() {
       placeRight: place.getBoundingClientRect().right,
     };
   });
-}
-
-async function setLanguage(language: 'en' | 'nl'): Promise<void> {
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').selectOption(language);
 }
 
 test('the standings of a 60-player import fit 1280 px, Elo in view', async () => {
@@ -122,18 +112,7 @@ test('an imported game says it has no moves, and offers no re-run or Play again'
 });
 
 test('a tournament played in part, with no run under way, offers Continue and Run again', async () => {
-  await page.getByTestId('nav-bots').click();
-  await page.getByTestId('add-samples').click();
-  await page.getByTestId('nav-new').click();
-  await page.getByTestId('game-6561').click();
-  await page.getByTestId('tournament-name').fill('Evening 6561');
-  await page.getByTestId('format-select').selectOption('round-robin');
-  for (const bot of ['6561 random', '6561 greedy']) await page.getByTestId(`bot-option-${bot}`).check();
-  await page.getByTestId('timing-mode').selectOption('cpu');
-  await page.getByTestId('create-tournament').click();
-  await expect(page.getByTestId('state-badge').first()).toHaveAttribute('data-state', 'done', {
-    timeout: 90_000,
-  });
+  await play6561(page, 'Evening 6561');
   // Play again: the game's result goes, so the tournament is played in part with no run under way.
   await page.getByTestId('tab-games').click();
   await page.getByTestId('game-row').first().click();
@@ -152,7 +131,7 @@ test('a tournament played in part, with no run under way, offers Continue and Ru
 
 test("Flit's thinking-time table holds each move against its own limit, the first's start-up apart", async () => {
   test.setTimeout(600_000);
-  await setLanguage('en');
+  await setLanguage(page, 'en');
   // The samples again (harmless when they are there): this test may run alone.
   await page.getByTestId('nav-bots').click();
   await page.getByTestId('add-samples').click();
@@ -208,16 +187,16 @@ test("Flit's thinking-time table holds each move against its own limit, the firs
   }
   await table.scrollIntoViewIfNeeded();
   await screenshot(page, 'evening-flit-time');
-  await setLanguage('nl');
+  await setLanguage(page, 'nl');
   await page.getByTestId('nav-home').click();
   await page.getByTestId('tournament-Evening Flit').getByTestId('tournament-open').click();
   await page.getByTestId('time-stats').scrollIntoViewIfNeeded();
   await screenshot(page, 'evening-flit-time-nl');
-  await setLanguage('en');
+  await setLanguage(page, 'en');
 });
 
 test('the same screens in Dutch', async () => {
-  await setLanguage('nl');
+  await setLanguage(page, 'nl');
   await page.getByTestId('nav-home').click();
   const row = page.getByTestId('tournament-Evening 6561');
   await expect(row.getByTestId('state-badge')).toHaveText('Onvoltooid');

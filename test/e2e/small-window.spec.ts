@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot } from './helpers.ts';
+import { closeApp, openApp, play6561, screenshot, setLanguage } from './helpers.ts';
 
 // Every screen at 800×600, the smallest window the app supports, then every screen in Dutch. At 800×600
 // the sidebar folds to its icons, no screen is wider than the window (tables scroll inside themselves or
@@ -14,15 +14,10 @@ let page: Page;
 let tournament = '';
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
-  await page.goto('/');
-  const decline = page.getByTestId('demo-decline');
-  if (await decline.isVisible().catch(() => false)) await decline.click();
+  page = await openApp(browser, { viewport: { width: WIDTH, height: HEIGHT } });
 });
 test.afterAll(async () => {
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').selectOption('en');
-  await page.close();
+  await closeApp(page);
 });
 
 /** Fails when the page or the main column is wider than the window (a sideways scroll of the screen). */
@@ -103,22 +98,7 @@ const screens: { name: string; open: () => Promise<unknown>; check: () => Promis
 ];
 
 test('plays a short 6561 round robin to have every screen filled', async () => {
-  await page.getByTestId('nav-bots').click();
-  await page.getByTestId('add-samples').click();
-  await page.getByTestId('nav-new').click();
-  await page.getByTestId('game-6561').click();
-  await page.getByTestId('tournament-name').fill('Small window');
-  await page.getByTestId('format-select').selectOption('round-robin');
-  await page.locator('[data-testid^="bot-option-6561 random"]').first().check();
-  await page.locator('[data-testid^="bot-option-6561 greedy"]').first().check();
-  await page.getByTestId('timing-mode').selectOption('cpu');
-  await expect(page.getByTestId('draft-ok')).toBeVisible();
-  await page.getByTestId('create-tournament').click();
-  await expect(page).toHaveURL(/#\/t\/.+\/live$/);
-  tournament = decodeURIComponent(/#\/t\/([^/]+)\/live$/.exec(page.url())?.[1] ?? '');
-  await expect(page.getByTestId('state-badge').first()).toHaveAttribute('data-state', 'done', {
-    timeout: 90_000,
-  });
+  tournament = await play6561(page, 'Small window');
 });
 
 test('every screen is usable at 800×600: folded sidebar, no sideways scroll, controls reachable', async () => {
@@ -154,8 +134,7 @@ test('the problem bar takes the user to the field without covering it', async ()
 
 test('every screen in Dutch', async () => {
   await page.setViewportSize({ width: 1280, height: 860 });
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-language').selectOption('nl');
+  await setLanguage(page, 'nl');
   await expect(page.getByTestId('nav-bots')).toHaveText('Bots');
   await expect(page.getByTestId('nav-new')).toHaveText('Nieuw toernooi');
   for (const screen of screens) {
