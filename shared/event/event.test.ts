@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { competitionGameSchema } from '../ipc/event-schemas.ts';
 import type { CompetitionGame } from './competition.ts';
 import { CODE_ALPHABET, CODE_BITS, formatCode, normalizeCode } from './join-code.ts';
-import { DEFAULT_FINAL, eventSettingsSchema, lockState } from './settings.ts';
+import { gameIds, gameInfo } from '../games/registry.ts';
+import { FORMAT_KINDS, cooperativeProblem, seatProblem } from '../tournament/formats/kinds.ts';
+import { DEFAULT_FINAL, eventSettingsSchema, lockState, storedEventSettingsSchema } from './settings.ts';
 import { isPlayable, playingVersion, type SubmissionState } from './submission.ts';
 
 const SMOKE = { passed: true, verdict: '', dialogue: [], scores: [], statuses: [] };
@@ -79,6 +81,56 @@ describe('event settings', () => {
       false,
     );
     expect(eventSettingsSchema.safeParse({ name: 'Club', game: 'more', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe("an event's final and the tournament layer's rules", () => {
+  const finalOf = (kind: (typeof FORMAT_KINDS)[number]) =>
+    kind === 'gauntlet' ? { kind, challengers: ['x'] } : { kind };
+  const kindIssue = (game: string, kind: (typeof FORMAT_KINDS)[number]) =>
+    eventSettingsSchema
+      .safeParse({ name: 'Club', game, final: finalOf(kind) })
+      .error?.issues.find((i) => i.path.join('.') === 'final.kind')?.message ?? null;
+
+  it('refuses a knockout final for cooperative 6561 with the sentence the tournament layer gives', () => {
+    const parsed = eventSettingsSchema.safeParse({ name: 'Club', game: '6561', final: { kind: 'knockout' } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'final.kind',
+        'knockout needs matches that someone wins, but in 6561 both players always get the same score, ' +
+          'so seeding alone would decide every match (use round robin or Swiss)',
+      ],
+    ]);
+    expect(parsed.error?.issues[0]?.message).toBe(cooperativeProblem('knockout', true, '6561'));
+    expect(eventSettingsSchema.safeParse({ name: 'Club', game: '6561' }).success).toBe(true);
+    expect(
+      eventSettingsSchema.safeParse({ name: 'Club', game: '6561', final: { kind: 'round-robin' } }).success,
+    ).toBe(true);
+  });
+
+  it('refuses exactly the finals the seat rule and the winner rule refuse, for every game and format', () => {
+    for (const game of gameIds) {
+      const info = gameInfo(game);
+      for (const kind of FORMAT_KINDS) {
+        const expected =
+          seatProblem(kind, info.seats, info.title) ?? cooperativeProblem(kind, info.cooperative, info.title);
+        expect([game, kind, kindIssue(game, kind)]).toEqual([game, kind, expected]);
+      }
+    }
+  });
+
+  it('still reads a stored event whose final the winner rule came after, so that it opens', () => {
+    const stored = storedEventSettingsSchema.safeParse({
+      name: 'Club',
+      game: '6561',
+      final: { kind: 'knockout' },
+    });
+    expect(stored.success && stored.data.final.kind).toBe('knockout');
+    expect(
+      storedEventSettingsSchema.safeParse({ name: 'Club', game: 'flit', final: { kind: 'round-robin' } })
+        .success,
+    ).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { gameInfo } from '../games/registry.ts';
+import type { GameFacts } from '../games/types.ts';
 import { gameIdSchema } from '../ipc/schemas.ts';
 import { limitsSchema, scheduleSchema, timingSchema } from '../tournament/config-schema.ts';
-import { fitsSeats } from '../tournament/formats/kinds.ts';
+import { cooperativeProblem, seatProblem } from '../tournament/formats/kinds.ts';
 
 /**
  * An event (issue 26, "a local CodeCup in a box"): contestants upload their programs during the event,
@@ -19,41 +20,61 @@ export const DEFAULT_FINAL = {
   finalCycles: 5,
 } as const;
 
-/** The zod schema of an event's settings. Unknown fields are refused, so a typo never passes silently. */
-export const eventSettingsSchema = z
-  .strictObject({
-    name: z.string().trim().min(1, 'the name must not be empty').max(120),
-    /** A built-in game or a registered package game (shared/games/registry.ts). */
-    game: gameIdSchema,
-    /** The final's format: any tournament format; Swiss then final, CodeCup's, by default. */
-    final: scheduleSchema.default(DEFAULT_FINAL),
-    timing: timingSchema,
-    limits: limitsSchema,
-    /** After this moment (ISO 8601 with a zone) uploads are refused; absent: only a lock by hand. */
-    deadline: z.iso
-      .datetime({ offset: true, error: 'the deadline must be an ISO time such as 2026-05-01T16:00:00Z' })
-      .optional(),
-    /** Run a test competition every this many minutes (absent: only on demand). */
-    testEveryMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .optional(),
-    /** Seat the game's sample bots (random, greedy) in test competitions too. */
-    testSamples: z.boolean().default(false),
-  })
-  .check((ctx) => {
-    const seats = gameInfo(ctx.value.game).seats;
-    if (!fitsSeats(ctx.value.final.kind, seats)) {
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        path: ['final', 'kind'],
-        message: `${ctx.value.final.kind} cannot seat ${gameInfo(ctx.value.game).title}'s ${seats} players`,
-      });
-    }
-  });
+/** The fields of an event's settings. Unknown fields are refused, so a typo never passes silently. */
+const eventSettingsFields = z.strictObject({
+  name: z.string().trim().min(1, 'the name must not be empty').max(120),
+  /** A built-in game or a registered package game (shared/games/registry.ts). */
+  game: gameIdSchema,
+  /** The final's format: any tournament format; Swiss then final, CodeCup's, by default. */
+  final: scheduleSchema.default(DEFAULT_FINAL),
+  timing: timingSchema,
+  limits: limitsSchema,
+  /** After this moment (ISO 8601 with a zone) uploads are refused; absent: only a lock by hand. */
+  deadline: z.iso
+    .datetime({ offset: true, error: 'the deadline must be an ISO time such as 2026-05-01T16:00:00Z' })
+    .optional(),
+  /** Run a test competition every this many minutes (absent: only on demand). */
+  testEveryMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
+  /** Seat the game's sample bots (random, greedy) in test competitions too. */
+  testSamples: z.boolean().default(false),
+});
+
+type Fields = z.output<typeof eventSettingsFields>;
+
+/** A refusal of the final's format, on `final.kind`, in the tournament layer's own sentence. */
+function finalIssue(
+  rule: (kind: Fields['final']['kind'], game: GameFacts) => string | null,
+): z.core.CheckFn<Fields> {
+  return (ctx) => {
+    const message = rule(ctx.value.final.kind, gameInfo(ctx.value.game));
+    if (message !== null)
+      ctx.issues.push({ code: 'custom', input: ctx.value, path: ['final', 'kind'], message });
+  };
+}
+
+/**
+ * An event's settings as its store keeps them: checked by the rules every event has been created
+ * under (the seat rule). Read a stored event with it (and answer it), so that an event created before a
+ * later rule still opens; its final is then refused when run, as the tournament layer refuses it.
+ */
+export const storedEventSettingsSchema = eventSettingsFields.check(
+  finalIssue((kind, game) => seatProblem(kind, game.seats, game.title)),
+);
+
+/**
+ * The zod schema of a new event's settings: the stored rules plus the final's winner rule, so that an
+ * organiser cannot set a final the tournament layer would refuse when it is played (a knockout of
+ * cooperative 6561). Both rules are the tournament layer's own functions ({@link seatProblem},
+ * {@link cooperativeProblem}, as `validateFormat` asks them), not copies, with their sentences.
+ */
+export const eventSettingsSchema = storedEventSettingsSchema.check(
+  finalIssue((kind, game) => cooperativeProblem(kind, game.cooperative, game.title)),
+);
 
 /** An event's settings as given (defaults may be left out). */
 export type EventSettingsInput = z.input<typeof eventSettingsSchema>;

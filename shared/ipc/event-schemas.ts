@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPETITION_STATES, entrantSchema } from '../event/competition.ts';
 import { contestantNameSchema } from '../event/contestant.ts';
-import { eventSettingsSchema } from '../event/settings.ts';
+import { storedEventSettingsSchema } from '../event/settings.ts';
 import { smokeResultSchema, uploadKindSchema } from '../event/submission.ts';
 import { languageSchema } from './app-schemas.ts';
 
@@ -23,7 +23,8 @@ export const lockStateSchema = z.discriminatedUnion('state', [
 export const eventInfoSchema = z.object({
   /** The event's folder (its store, uploads and competitions). */
   folder: z.string(),
-  settings: eventSettingsSchema,
+  /** As stored: an event created before a later rule of its final is still shown. */
+  settings: storedEventSettingsSchema,
   lock: lockStateSchema,
   /**
    * Where contestants reach the contestant page: `http://ADDRESS:PORT` per LAN address of the server

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventSettingsSchema } from '../../../shared/event/settings.ts';
+import { eventSettingsSchema, storedEventSettingsSchema } from '../../../shared/event/settings.ts';
 import { StoreError } from '../store/errors.ts';
 import { TournamentStore } from '../store/store.ts';
 import { EVENT_FILE } from './event-db.ts';
@@ -100,6 +100,17 @@ describe('EventStore', () => {
       db.close();
     });
     expect(other.message).toMatch(/application_id 0x7/);
+  });
+
+  it('still opens an event stored before its final was refused (a knockout of cooperative 6561)', () => {
+    const input = { name: 'Old club', game: '6561', final: { kind: 'knockout' } };
+    expect(eventSettingsSchema.safeParse(input).success).toBe(false);
+    const old = storedEventSettingsSchema.parse(input);
+    EventStore.create(join(dir, 'old'), old, 'a test', now).close();
+    const again = EventStore.open(join(dir, 'old'), 'a test', now);
+    expect(again.settings()).toEqual(old);
+    expect(again.settings().final).toEqual({ kind: 'knockout', gamesPerMatch: 2 });
+    again.close();
   });
 
   it('refuses a newer schema, a second holder, and is never taken for a tournament store', () => {

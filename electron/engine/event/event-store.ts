@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Contestant } from '../../../shared/event/contestant.ts';
-import { eventSettingsSchema, type EventSettings } from '../../../shared/event/settings.ts';
+import { storedEventSettingsSchema, type EventSettings } from '../../../shared/event/settings.ts';
 import { NEXT_STATES, type Submission, type SubmissionState } from '../../../shared/event/submission.ts';
 import { parseStoredJson, StoreError } from '../store/errors.ts';
 import { toJson } from '../store/lifecycle.ts';
@@ -66,9 +66,9 @@ export class EventStore {
     return row ? text(row, 'value') : null;
   }
 
-  /** The event's settings, checked. */
+  /** The event's settings, checked by the rules it was created under (`storedEventSettingsSchema`). */
   settings(): EventSettings {
-    const parsed = eventSettingsSchema.safeParse(
+    const parsed = storedEventSettingsSchema.safeParse(
       parseStoredJson(this.#meta('settings') ?? 'null', 'settings'),
     );
     if (!parsed.success) throw new StoreError('not-a-store', `the stored event settings are not valid`);

@@ -3,8 +3,10 @@
  * which games each can seat. The schedulers in this folder are the truth for that rule: round robin and
  * knockout pair two players; groups seat any group of k ≥ 3 (for k = 2 round robin already plays every
  * pair in both seat orders); Swiss and gauntlet seat any k. The config file's check
- * (electron/engine/tournament/config.ts), {@link validateFormat} and the app's form (renderer/logic/draft.ts,
- * draft-issues.ts) all ask {@link seatProblem} / {@link fitsSeats}, so they cannot disagree.
+ * (electron/engine/tournament/config.ts), {@link validateFormat}, an event's final (shared/event/settings.ts)
+ * and the app's form (renderer/logic/draft.ts, draft-issues.ts) all ask {@link seatProblem} /
+ * {@link fitsSeats}, so they cannot disagree; the same for {@link cooperativeProblem}, except the config
+ * file's check, which also reads stored events (`validateFormat` asks it for `jury run` and the app).
  */
 
 /** Every format, in the order the form offers them (the usual choice for a game first). */
