@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { AnyGameModule, TimeControl } from '../../shared/games/types.ts';
+import { chargesWallClock } from '../../shared/timing/modes.ts';
 import type { PlayerChannel } from './channel.ts';
 import type { GameRecord } from './record/schema.ts';
 import { playGame, type RefereeEvent } from './referee/referee.ts';
@@ -115,13 +116,15 @@ function aloneCores(limits: ResourceLimits): readonly number[] | null {
  */
 export async function playMatch(request: MatchRequest, launcher: Launcher): Promise<GameRecord> {
   const launched: LaunchedBot[] = [];
+  // Bots charged their own CPU time give way to the interface: waiting for a core costs them nothing.
+  const limits = chargesWallClock(request.timing) ? request.limits : { ...request.limits, yieldCpu: true };
   try {
     // Started together: each launch waits on a spawn and a hash, so one after another they would add up.
     const starts = await Promise.allSettled(
       request.bots.map((bot) =>
         launcher.launch(
           request.hidden ? { ...bot, hidden: request.hidden } : bot,
-          request.limits,
+          limits,
           request.cpus === undefined ? aloneCores(request.limits) : request.cpus,
         ),
       ),

@@ -8,7 +8,8 @@ import { BotTree } from './bot-tree.ts';
 import type { CgroupControl } from './cgroup-control.ts';
 import { findExecutable } from './executables.ts';
 import { startProblem, type LaunchSpec } from './launch.ts';
-import { DEFAULT_LIMITS, planLaunch, type LimitsReport, type ResourceLimits } from './limits.ts';
+import { DEFAULT_LIMITS, planLaunch, YIELD_NICE, type LimitsReport, type ResourceLimits } from './limits.ts';
+import { lowerPriority } from './priority.ts';
 import { Inbox } from './inbox.ts';
 import { LineFramer } from './line-framer.ts';
 import { fdTarget, hasChildren, holdsTarget, pidsWithEnvEntry } from './proc.ts';
@@ -97,6 +98,7 @@ export class BotProcess implements PlayerChannel, Killable {
   private hasExited = false;
   private exitWaiters: (() => void)[] = [];
   private suspended = false;
+  private gaveWay = false;
   private ending: Promise<ExitInfo | null> | null = null;
   private failure: string | null = null;
   private streamsClosed = false;
@@ -317,7 +319,16 @@ export class BotProcess implements PlayerChannel, Killable {
   waitingForInput(timeoutMs: number): Promise<void> {
     const tree = this.tree;
     if (tree === null) return Promise.resolve();
-    return untilWaiting(tree, this.wrappers, () => this.hasExited || this.ending !== null, timeoutMs);
+    const ended = () => this.hasExited || this.ending !== null;
+    return untilWaiting(tree, this.wrappers, ended, timeoutMs).then(() => this.giveWay());
+  }
+
+  /** Once the bot runs its own program: lowers its priority where its limits ask (yieldCpu). */
+  private giveWay(): void {
+    const bot = this.botPid;
+    if (this.limits.requested.yieldCpu !== true || this.gaveWay || bot === null || this.hasExited) return;
+    this.gaveWay = true;
+    lowerPriority(bot, YIELD_NICE);
   }
 
   startedChildren(): boolean {

@@ -31,7 +31,17 @@ export interface ResourceLimits {
    * are pinned to, see coresOfSlot). Never for a game's own bots: it would cost them time.
    */
   readonly background?: { readonly cpus: readonly number[] | null } | undefined;
+  /**
+   * The bot is charged its own CPU time (cpu timing): once it runs, it gives way to the interface and the
+   * judge (nice {@link YIELD_NICE}, for its threads and its session's autogroup). Waiting for a core costs
+   * it nothing then, while an interface that waits behind 16 bots on 2 cores stutters. Never where a bot
+   * is charged wall time: there every moment it waits is its own loss.
+   */
+  readonly yieldCpu?: boolean | undefined;
 }
+
+/** The niceness of a bot that gives way ({@link ResourceLimits.yieldCpu}). */
+export const YIELD_NICE = 10;
 
 /** The defaults: 1 GiB of memory, 256 processes and threads, no network. */
 export const DEFAULT_LIMITS: ResourceLimits = { memoryMiB: 1024, maxProcesses: 256, network: false };
@@ -147,6 +157,12 @@ export function planLaunch(
   if (cores && caps.taskset) r.apply('affinity', `pinned to core ${cores.join(', ')}`);
   const lowest = limits.background && caps.nice ? [caps.nice, '-n', '19'] : [];
   if (lowest.length > 0) r.apply('affinity', 'background work: lowest priority (nice 19), games first');
+  else if (limits.yieldCpu === true && caps.platform === 'linux') {
+    r.apply(
+      'affinity',
+      `gives way to the interface (nice ${YIELD_NICE}): charged its own CPU time, it loses nothing by waiting`,
+    );
+  }
   timingReport(caps, setup, r);
 
   const reaper = ns && caps.reaper ? [caps.reaper, '--foreground', '0'] : [];

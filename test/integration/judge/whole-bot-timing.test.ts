@@ -115,8 +115,14 @@ describe.runIf(wholeBot)('cpu timing charges the whole bot, the same way for eve
       expect(Math.abs(charged(record, seat) - own) / own).toBeLessThan(0.1);
     }
     expect(record.seats.map((s) => s.time.cpuSource)).toEqual(['cgroup', 'cgroup']);
+    // Charged their own CPU time, the bots gave way to the interface (issue 28's live wall).
+    expect(givesWay(record)).toBe(true);
   });
 });
+
+/** Whether the record says its bots gave way to the interface (ResourceLimits.yieldCpu). */
+const givesWay = (record: GameRecord): boolean =>
+  record.limits?.applied.some((a) => a.detail.startsWith('gives way to the interface')) === true;
 
 describe.runIf(wholeBot)('official timing stops the whole bot, children that left it included', () => {
   it("a detached child cannot take the opponent's time, and the record shows the bot was stopped", async () => {
@@ -126,6 +132,7 @@ describe.runIf(wholeBot)('official timing stops the whole bot, children that lef
     const attacked = await play([player(0, 'detach'), player(1500)], 'official', 2_000);
     expect(alone.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
     expect(attacked.seats[1]?.status).toBe('OK');
+    expect(givesWay(alone)).toBe(false); // charged wall time, a bot never waits for the interface
     // Per move, as the median (a busy machine's outliers aside): sharing its core with the spinner it
     // was twice its time alone. The whole game's charge, outliers and all, stays well below that.
     const perMove = (r: GameRecord): number =>
