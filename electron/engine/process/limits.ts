@@ -40,8 +40,11 @@ export interface ResourceLimits {
   readonly yieldCpu?: boolean | undefined;
 }
 
-/** The niceness of a bot that gives way ({@link ResourceLimits.yieldCpu}). */
-export const YIELD_NICE = 10;
+/**
+ * The niceness of a bot that gives way ({@link ResourceLimits.yieldCpu}): the lowest. At 10 an autogroup
+ * still weighs 110 against the interface's 1024, and 16 bots' sessions outweighed it (docs/judge.md).
+ */
+export const YIELD_NICE = 19;
 
 /** The defaults: 1 GiB of memory, 256 processes and threads, no network. */
 export const DEFAULT_LIMITS: ResourceLimits = { memoryMiB: 1024, maxProcesses: 256, network: false };
