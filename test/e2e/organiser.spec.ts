@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot } from './helpers.ts';
+import { openApp, screenshot } from './helpers.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
@@ -14,10 +14,7 @@ let page: Page;
 const BOT = 'e2e-interpreted';
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  await page.goto('/');
-  const decline = page.getByTestId('demo-decline');
-  if (await decline.isVisible().catch(() => false)) await decline.click();
+  page = await openApp(browser);
 });
 test.afterAll(async () => {
   await page.close();

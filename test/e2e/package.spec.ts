@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot } from './helpers.ts';
+import { openApp, screenshot } from './helpers.ts';
 
 // A CodeCup organiser's game package in the app: the Toy fixture package added by its path, its sample
 // players added to the library, a small round robin of them created, run to the end, its standings and
@@ -11,17 +11,14 @@ const TOY = resolve('test/fixtures/caia/toy');
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
+  // On a fresh workspace (this spec alone) the demo is offered first: openApp declines it.
+  page = await openApp(browser);
 });
 test.afterAll(async () => {
   await page.close();
 });
 
 test('adds the Toy package by path, and its sample players', async () => {
-  await page.goto('/');
-  // On a fresh workspace the demo is offered first (when this spec runs alone): declined.
-  const decline = page.getByTestId('demo-decline');
-  if (await decline.isVisible({ timeout: 5_000 }).catch(() => false)) await decline.click();
   await page.getByTestId('nav-bots').click();
   await page.getByTestId('package-path').fill(TOY);
   await page.getByTestId('package-add').click();
