@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Browser, type Page, type ViewportSize } from '@playwright/test';
 import { WebSocket } from 'ws';
+import { answerIn } from '../helpers/serve-answer.ts';
 import { juryServe } from './jury-serve.ts';
 import { E2E_PORT, E2E_ROOT, SCREENSHOTS } from './paths.ts';
 
@@ -30,16 +31,11 @@ export function call(channel: string, payload?: unknown, port = E2E_PORT): Promi
       ws.send(JSON.stringify(payload === undefined ? { id: 1, channel } : { id: 1, channel, payload })),
     );
     ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as {
-        id?: number;
-        ok?: boolean;
-        value?: unknown;
-        error?: string;
-      };
-      if (message.id !== 1) return;
+      const answer = answerIn(data);
+      if (answer?.id !== 1) return;
       ws.close();
-      if (message.ok) resolve(message.value);
-      else reject(new Error(message.error ?? `${channel} failed`));
+      if (answer.result instanceof Error) reject(answer.result);
+      else resolve(answer.result);
     });
     ws.on('error', reject);
   });

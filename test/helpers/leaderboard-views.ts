@@ -6,6 +6,7 @@ import type { Crosstable } from '../../shared/tournament/results/index.ts';
 import { runCli } from '../../electron/cli/program.ts';
 import type { TournamentExport } from '../../electron/engine/export/json.ts';
 import { startServer } from '../../electron/serve/server.ts';
+import { answerIn } from './serve-answer.ts';
 import type { Harness } from './service-harness.ts';
 
 /**
@@ -135,14 +136,8 @@ export async function servedRankings(
     });
     const answers = new Map<number, (value: unknown) => void>();
     ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as {
-        id?: number;
-        ok?: boolean;
-        value?: unknown;
-        error?: string;
-      };
-      if (typeof message.id !== 'number') return;
-      answers.get(message.id)?.(message.ok ? message.value : new Error(message.error));
+      const answer = answerIn(data);
+      if (answer !== null) answers.get(answer.id)?.(answer.result);
     });
     const ask = (n: number, payload: unknown): Promise<Ranking> =>
       new Promise((resolve, reject) => {
