@@ -186,6 +186,10 @@ export class BotProcess implements PlayerChannel, Killable {
     if (seccomp) feedFilter(child, seccomp);
     this.stdinOpen = true;
     this.stdinFd = pipeFd(child.stdin);
+    // Its wrappers (bubblewrap's set-up and teardown above all) give way too, from the start: they run in
+    // a session of their own, at the interface's weight otherwise. The bot's own session follows once
+    // it runs (giveWay).
+    if (limits.yieldCpu === true) lowerPriority(child.pid, YIELD_NICE);
     this.tree = new BotTree(child.pid, plan.depth);
     const cgroup = this.sandbox?.cgroup ?? null;
     // systemd's scope is known only once the bot runs in it (see wholeBot).

@@ -37,6 +37,12 @@ describe.runIf(linux)('a bot that gives way', () => {
     expect(new Set(nices)).toEqual(new Set([YIELD_NICE]));
     expect(autogroupNice(pid) ?? YIELD_NICE).toBe(YIELD_NICE);
     expect(bot.limits.applied.some((a) => a.detail.startsWith('gives way to the interface'))).toBe(true);
+    // Its wrappers too (bubblewrap above all), in their own session: they gave way from the start.
+    const spawned = bot.pid as number;
+    if (spawned !== pid) {
+      expect(threadNices(spawned)).toEqual([YIELD_NICE]);
+      expect(autogroupNice(spawned) ?? YIELD_NICE).toBe(YIELD_NICE);
+    }
   });
 
   it('keeps its priority where it is charged wall time', async () => {
@@ -46,6 +52,7 @@ describe.runIf(linux)('a bot that gives way', () => {
     const pid = bot.botPid as number;
     expect(new Set(threadNices(pid))).toEqual(new Set([0]));
     expect(autogroupNice(pid) ?? 0).toBe(0);
+    expect(threadNices(bot.pid as number)).toEqual([0]);
     expect(bot.limits.applied.some((a) => a.detail.startsWith('gives way'))).toBe(false);
   });
 });
