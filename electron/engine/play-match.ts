@@ -111,13 +111,21 @@ function aloneCores(limits: ResourceLimits): readonly number[] | null {
 }
 
 /**
+ * The limits a game's bots run under in `timing`: where each is charged its own CPU time, they give way
+ * to the interface (ResourceLimits.yieldCpu), as waiting for a core costs them nothing. For the players
+ * only, never a referee program.
+ */
+export function botLimits(limits: ResourceLimits, timing: TimingMode): ResourceLimits {
+  return chargesWallClock(timing) ? limits : { ...limits, yieldCpu: true };
+}
+
+/**
  * Starts the bots of one game with `launcher`, referees the game and returns its record. Every bot is
  * shut down at the end whatever happened, also when refereeing throws (a bad board).
  */
 export async function playMatch(request: MatchRequest, launcher: Launcher): Promise<GameRecord> {
   const launched: LaunchedBot[] = [];
-  // Bots charged their own CPU time give way to the interface: waiting for a core costs them nothing.
-  const limits = chargesWallClock(request.timing) ? request.limits : { ...request.limits, yieldCpu: true };
+  const limits = botLimits(request.limits, request.timing);
   try {
     // Started together: each launch waits on a spawn and a hash, so one after another they would add up.
     const starts = await Promise.allSettled(

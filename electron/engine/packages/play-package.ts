@@ -2,7 +2,13 @@ import { packageGameFacts } from '../../../shared/games/packages/game.ts';
 import { chargesWallClock } from '../../../shared/timing/modes.ts';
 import { runCaiaGame } from '../caia/host.ts';
 import type { CaiaEvent } from '../caia/types.ts';
-import type { LaunchedBot, Launcher, MatchBot, ResourceLimits } from '../play-match.ts';
+import {
+  botLimits,
+  type LaunchedBot,
+  type Launcher,
+  type MatchBot,
+  type ResourceLimits,
+} from '../play-match.ts';
 import type { GameRecord } from '../record/schema.ts';
 import type { TimingMode } from '../timing/time-keeper.ts';
 import { packageFacts } from './admit.ts';
@@ -77,9 +83,10 @@ export async function playPackageMatch(
   const launched: LaunchedBot[] = [];
   let referee: RefereeChannel | null = null;
   try {
+    const playerLimits = botLimits(request.limits, request.timing);
     const starts = await Promise.allSettled(
       [...request.bots.map((bot) => ({ ...bot, ...hidden })), refereeBot].map((bot) =>
-        launcher.launch(bot, request.limits, request.cpus ?? null),
+        launcher.launch(bot, bot === refereeBot ? request.limits : playerLimits, request.cpus ?? null),
       ),
     );
     for (const start of starts) if (start.status === 'fulfilled') launched.push(start.value);

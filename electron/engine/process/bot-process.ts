@@ -204,6 +204,8 @@ export class BotProcess implements PlayerChannel, Killable {
     // The arrival time is taken first thing, before any framing work: it is what the bot is charged.
     child.stdout.on('data', (chunk: Buffer) => {
       this.framer.push(chunk, monotonicUs(), this.inbox.accept);
+      // A host that never asks whether it waits (a referee package's) learns it runs from its first line.
+      if (!this.sawOutput) this.giveWay();
       this.sawOutput = true;
     });
     child.stdout.on('end', () => this.inbox.close());

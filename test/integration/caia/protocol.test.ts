@@ -45,6 +45,10 @@ async function play(
   return gameRecordSchema.parse(record);
 }
 
+/** Whether the record says its players gave way to the interface (ResourceLimits.yieldCpu). */
+const givesWay = (record: GameRecord): boolean =>
+  record.limits?.applied.some((a) => a.detail.startsWith('gives way to the interface')) === true;
+
 /** What the referee said it received for player k, from its report message. */
 function received(record: GameRecord, k: number): { tag: string; used: number; estimate: number } {
   if (record.end.kind !== 'referee-report') throw new Error(`no report: ${JSON.stringify(record.end)}`);
@@ -80,6 +84,13 @@ describe('the Caia host with real referee and player processes (PROTOCOL.md §10
     expect(r.caia?.referee.lines.slice(0, 3).map((l) => l.text)).toEqual(['I lock', 'lock_ok', '1 Start']);
     expect(r.caia?.lockedAtEnd).toBe(false);
     expect(refereeFolders()).toEqual([]);
+    expect(givesWay(r)).toBe(false); // official timing: every moment a player waits is charged to it
+  });
+
+  it('in cpu timing its players give way to the interface, as a built-in game’s do', async () => {
+    const r = await play({ players: 2 }, [['--reply=2'], ['--reply=5']], { timing: 'cpu' });
+    expect(r.seats.map((s) => s.status)).toEqual(['OK', 'OK']);
+    expect(givesWay(r)).toBe(true);
   });
 
   it('a slow player times out with the time factor, sticky, and the time answer is divided by it', async () => {

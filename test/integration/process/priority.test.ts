@@ -45,6 +45,14 @@ describe.runIf(linux)('a bot that gives way', () => {
     }
   });
 
+  it('gives way from its first line where its host never asks whether it waits (a referee package)', async () => {
+    const bot = fixture('fixed-reply.js', [], { limits: { ...DEFAULT_LIMITS, yieldCpu: true } });
+    expect(await ask(bot, 'a')).toMatchObject({ kind: 'line' });
+    const pid = bot.botPid as number;
+    expect(new Set(threadNices(pid))).toEqual(new Set([YIELD_NICE]));
+    expect(autogroupNice(pid) ?? YIELD_NICE).toBe(YIELD_NICE);
+  });
+
   it('keeps its priority where it is charged wall time', async () => {
     const bot = fixture('fixed-reply.js', [], { limits: DEFAULT_LIMITS });
     await bot.waitingForInput(20_000);
